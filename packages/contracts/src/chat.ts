@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { ModelNameSchema, MultiAgentConfigSchema, PromptSchema, TemperatureSchema } from "./agents";
+
+/** Longest single dialog message (characters). */
+export const MAX_MESSAGE_CHARS = 8_000;
+/** Most dialog entries accepted in one chat call. */
+export const MAX_DIALOG_ENTRIES = 100;
+
+/** One dialog entry the client sends: who said it and what. */
+export const DialogEntrySchema = z.object({
+  type: z.enum(["human", "ai"], { error: "dialog entry type must be human or ai" }),
+  content: z
+    .string({ error: "dialog content must be text" })
+    .max(MAX_MESSAGE_CHARS, { error: `a message must be at most ${MAX_MESSAGE_CHARS} characters` }),
+});
+export type DialogEntry = z.infer<typeof DialogEntrySchema>;
+
+export const DialogSchema = z
+  .array(DialogEntrySchema)
+  .min(1, { error: "dialog must contain at least one message" })
+  .max(MAX_DIALOG_ENTRIES, { error: `dialog must contain at most ${MAX_DIALOG_ENTRIES} messages` })
+  .refine((d) => d[d.length - 1]?.type === "human", {
+    error: "the last dialog entry must be a human message",
+  });
+
+/** POST /auto-tune/chat body. */
+export const ChatRequestSchema = z.object({
+  prompt: PromptSchema,
+  temperature: TemperatureSchema,
+  model_name: ModelNameSchema.optional(),
+  dialog: DialogSchema,
+});
+export type ChatRequest = z.infer<typeof ChatRequestSchema>;
+
+/** POST /auto-tune/chat response data. */
+export const ChatResponseSchema = z.object({ reply: z.string() });
+export type ChatResponse = z.infer<typeof ChatResponseSchema>;
+
+/** POST /auto-tune/multiagent/chat body. */
+export const MultiAgentChatRequestSchema = z.object({
+  model: MultiAgentConfigSchema,
+  dialog: DialogSchema,
+});
+export type MultiAgentChatRequest = z.infer<typeof MultiAgentChatRequestSchema>;
+
+/** One intermediate message of a multi-agent reply (names master, worker1, …). */
+export const IntermediateMessageSchema = z.object({ name: z.string(), content: z.string() });
+export type IntermediateMessage = z.infer<typeof IntermediateMessageSchema>;
+
+/** POST /auto-tune/multiagent/chat response data. */
+export const MultiAgentChatResponseSchema = z.object({
+  reply: z.object({
+    output: z.object({ content: z.string() }),
+    intermediate_messages: z.array(IntermediateMessageSchema),
+  }),
+});
+export type MultiAgentChatResponse = z.infer<typeof MultiAgentChatResponseSchema>;

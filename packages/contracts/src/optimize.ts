@@ -1,0 +1,141 @@
+import { z } from "zod";
+import {
+  AgentConfigSchema,
+  ModelNameSchema,
+  MultiAgentConfigSchema,
+  PromptSchema,
+  TemperatureSchema,
+} from "./agents";
+import { ITERATIONS } from "./constants";
+
+export const DatasetNameSchema = z
+  .string({ error: "dataset_name must be text" })
+  .trim()
+  .min(1, { error: "dataset_name is required" })
+  .max(200, { error: "dataset_name is too long" });
+
+export const IterationsSchema = z
+  .number({ error: "iterations must be a number" })
+  .int({ error: "iterations must be a whole number" })
+  .min(ITERATIONS.min, { error: `iterations must be at least ${ITERATIONS.min}` })
+  .max(ITERATIONS.max, { error: `iterations must be at most ${ITERATIONS.max}` });
+
+/** Single-agent optimisation request, sent as the first socket message. */
+export const SingleAgentOptimizeRequestSchema = z.object({
+  prompt: PromptSchema.refine((p) => p.trim().length > 0, { error: "prompt must not be empty" }),
+  dataset_name: DatasetNameSchema,
+  model_name: ModelNameSchema,
+  iterations: IterationsSchema,
+  temperature: TemperatureSchema,
+});
+export type SingleAgentOptimizeRequest = z.infer<typeof SingleAgentOptimizeRequestSchema>;
+
+/** Multi-agent optimisation request, sent as the first socket message. */
+export const MultiAgentOptimizeRequestSchema = MultiAgentConfigSchema.extend({
+  dataset_name: DatasetNameSchema,
+  iterations: IterationsSchema,
+});
+export type MultiAgentOptimizeRequest = z.infer<typeof MultiAgentOptimizeRequestSchema>;
+
+/** A 2-D point on a graph. */
+export const PointSchema = z.object({ x: z.number(), y: z.number() });
+export type Point = z.infer<typeof PointSchema>;
+
+/** LLM usage accumulated by a step or a run. */
+export const UsageSchema = z.object({
+  calls: z.number().int().nonnegative(),
+  input_tokens: z.number().int().nonnegative(),
+  output_tokens: z.number().int().nonnegative(),
+  cost_usd: z.number().nonnegative(),
+  cached_calls: z.number().int().nonnegative().default(0),
+});
+export type Usage = z.infer<typeof UsageSchema>;
+
+/** One single-agent iteration result (iteration 0 is the initial evaluation). */
+export const SingleAgentIterationSchema = z.object({
+  iteration: z.number().int().nonnegative(),
+  prompt: z.string(),
+  model_name: z.string(),
+  temperature: z.number(),
+  evaluation_point: PointSchema,
+  embedding_point: PointSchema,
+  accepted: z.boolean(),
+  parent: z.number().int().nullable(),
+  validation_score: z.number(),
+  usage: UsageSchema,
+});
+export type SingleAgentIteration = z.infer<typeof SingleAgentIterationSchema>;
+
+/** Points of the initial configuration carried by the first multi-agent update. */
+export const BaselineSchema = z.object({
+  evaluation_point: PointSchema,
+  embedding_point: PointSchema,
+  validation_score: z.number(),
+});
+
+/** One multi-agent iteration result (iterations 1..N). */
+export const MultiAgentIterationSchema = z.object({
+  iteration: z.number().int().positive(),
+  prompt: z.string(),
+  temperature: z.number(),
+  "master-agent": AgentConfigSchema,
+  "worker-agents": z.array(AgentConfigSchema),
+  evaluation_point: PointSchema,
+  embedding_point: PointSchema,
+  accepted: z.boolean(),
+  parent: z.number().int().nullable(),
+  validation_score: z.number(),
+  usage: UsageSchema,
+  baseline: BaselineSchema.optional(),
+});
+export type MultiAgentIteration = z.infer<typeof MultiAgentIterationSchema>;
+
+/** Final result of a run: the best candidate plus the optimised prompts list. */
+export const FinalResultSchema = z.object({
+  run_id: z.string(),
+  prompt: z.string(),
+  prompts: z.array(z.string()),
+  totalIterations: z.number().int(),
+  evaluation_point: PointSchema,
+  embedding_point: PointSchema,
+  temperature: z.number(),
+  best_iteration: z.number().int(),
+  initial_score: z.number(),
+  best_validation_score: z.number(),
+  test_score: z.number().nullable(),
+  initial_test_score: z.number().nullable(),
+  usage: UsageSchema,
+  "master-agent": AgentConfigSchema.optional(),
+  "worker-agents": z.array(AgentConfigSchema).optional(),
+});
+export type FinalResult = z.infer<typeof FinalResultSchema>;
+
+/** Server → client messages on the single-agent socket. */
+export const SingleAgentServerMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("update"), data: SingleAgentIterationSchema }),
+  z.object({ type: z.literal("complete"), result: FinalResultSchema }),
+  z.object({ type: z.literal("error"), error: z.string() }),
+]);
+export type SingleAgentServerMessage = z.infer<typeof SingleAgentServerMessageSchema>;
+
+/** Server → client messages on the multi-agent socket. */
+export const MultiAgentServerMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("update"), data: MultiAgentIterationSchema }),
+  z.object({ type: z.literal("complete"), result: FinalResultSchema }),
+  z.object({ type: z.literal("error"), error: z.string() }),
+]);
+export type MultiAgentServerMessage = z.infer<typeof MultiAgentServerMessageSchema>;
+
+/**
+ * Every envelope type the spec's client understands (§3): progress, result,
+ * error, intermediate, update, complete. The server only sends update,
+ * complete and error; the client tolerates the rest.
+ */
+export const ClientEnvelopeSchema = z.object({
+  type: z.enum(["progress", "result", "error", "intermediate", "update", "complete"]),
+  progress: z.number().optional(),
+  result: z.unknown().optional(),
+  error: z.string().optional(),
+  data: z.unknown().optional(),
+});
+export type ClientEnvelope = z.infer<typeof ClientEnvelopeSchema>;
