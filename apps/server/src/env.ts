@@ -1,0 +1,59 @@
+import { z } from "zod";
+
+/** Booleans from env strings: "1", "true", "yes", "on" are true. */
+export const envFlag = z
+  .string()
+  .optional()
+  .transform((v) =>
+    v === undefined ? undefined : ["1", "true", "yes", "on"].includes(v.toLowerCase()),
+  );
+
+/** Variables of the server shell; features extend this with their own schemas. */
+export const BaseEnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z
+    .url({ error: "PUBLIC_URL must be an absolute URL such as https://promptune.example.com" })
+    .optional(),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), {
+      error: "DATABASE_URL must be a postgres:// URL (leave it empty for the embedded SQLite file)",
+    }),
+  SQLITE_PATH: z.string().default("data/promptune.db"),
+  REDIS_URL: z.string().optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: envFlag,
+});
+
+/** The full, validated environment of the server. */
+export const EnvSchema = BaseEnvSchema;
+
+export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };
+
+/**
+ * Validates the environment once at start-up and fails with every problem
+ * listed, so a misconfigured deployment stops before serving anything.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return { ...env, PUBLIC_URL: publicUrl };
+}

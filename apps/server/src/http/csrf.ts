@@ -1,0 +1,26 @@
+import type { FastifyInstance } from "fastify";
+import { forbidden, HttpError } from "../errors";
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * CSRF guard for the API: state-changing calls must be JSON (a cross-site form
+ * cannot send that without a CORS preflight, which we never grant) and, when
+ * the browser sends an Origin, it must be one of ours.
+ */
+export function installCsrfGuard(app: FastifyInstance, allowedOrigins: string[]): void {
+  const allowed = new Set(allowedOrigins.map((o) => new URL(o).origin));
+  app.addHook("onRequest", async (request) => {
+    if (!UNSAFE.has(request.method) || !request.url.startsWith("/api/")) return;
+    const origin = request.headers.origin;
+    if (origin && !allowed.has(origin)) throw forbidden("Cross-origin request refused.");
+    const type = request.headers["content-type"] ?? "";
+    const hasBody =
+      Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"];
+    if (hasBody && !type.toLowerCase().startsWith("application/json")) {
+      throw new HttpError(415, "Requests must send a JSON body (Content-Type: application/json).", {
+        code: "unsupported_media_type",
+      });
+    }
+  });
+}
