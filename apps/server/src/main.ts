@@ -1,9 +1,11 @@
+import { existsSync } from "node:fs";
 import { buildApp } from "./app";
 import { migrateToLatest, openDatabase } from "./db/database";
 import { loadEnv } from "./env";
 
 /** Starts the web process: validate env, migrate, serve, shut down cleanly on signals. */
 async function main(): Promise<void> {
+  if (existsSync(".env")) process.loadEnvFile(".env");
   const env = loadEnv();
   const database = openDatabase(
     env.DATABASE_URL ? { postgresUrl: env.DATABASE_URL } : { sqlitePath: env.SQLITE_PATH },

@@ -1,0 +1,95 @@
+import type { z } from "zod";
+
+/** Base of every API call; configurable at build time, `/api` by default. */
+export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? "/api";
+
+/** A failed API call: HTTP status plus the server's message (or a network message). */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = "ApiRequestError";
+    this.status = status;
+  }
+}
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+interface RequestOptions<T> {
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  /** Validates the response's `data` when given. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query?: RequestOptions<unknown>["query"]): string {
+  const url = `${API_BASE}${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+/**
+ * The one HTTP client of the web app: JSON bodies, credentials included,
+ * `{success, data, error}` envelopes unwrapped. Resolves with `data`; rejects
+ * with ApiRequestError carrying the server's `error.message`.
+ */
+export async function apiRequest<T = unknown>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const init: RequestInit = {
+    method,
+    credentials: "include",
+    headers: { accept: "application/json" },
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+  if (method !== "GET") {
+    init.headers = { ...init.headers, "content-type": "application/json" };
+    init.body = JSON.stringify(options.body ?? {});
+  }
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiRequestError(0, "Network error. Please check your connection and try again.");
+  }
+  const payload: unknown = await response.json().catch(() => null);
+  const envelope = (payload ?? {}) as { success?: boolean; data?: unknown; error?: { message?: string } };
+  if (!response.ok || envelope.success === false) {
+    throw new ApiRequestError(response.status, envelope.error?.message ?? `Request failed (${response.status})`);
+  }
+  const data = "data" in envelope ? envelope.data : payload;
+  return options.schema ? options.schema.parse(data) : (data as T);
+}
+
+/** Shorthands for the common methods. */
+export const api = {
+  get: <T>(path: string, options?: RequestOptions<T>) => apiRequest<T>("GET", path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => apiRequest<T>("POST", path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => apiRequest<T>("PUT", path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions<T>) => apiRequest<T>("DELETE", path, options),
+};
+
+/** Reads a cookie visible to scripts (session cookies are httpOnly and never are). */
+function readCookie(name: string): string | undefined {
+  for (const part of document.cookie.split(";")) {
+    const [k, ...rest] = part.trim().split("=");
+    if (k === name) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}
+
+/**
+ * Absolute WebSocket URL for an API socket path. Same-origin sockets carry the
+ * session cookie; a script-visible session, auth or token cookie is also
+ * appended as `token` (spec §6) for deployments where the API is elsewhere.
+ */
+export function socketUrl(path: string): string {
+  const base = new URL(`${API_BASE}${path}`, window.location.href);
+  base.protocol = base.protocol === "https:" ? "wss:" : "ws:";
+  const token = readCookie("session") ?? readCookie("auth") ?? readCookie("token");
+  if (token) base.searchParams.set("token", token);
+  return base.toString();
+}

@@ -1,0 +1,60 @@
+import { AppShell, NavLink, Stack, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { useEffect } from "react";
+import { Link, Outlet, useLocation } from "react-router";
+import { Header } from "../components/Header";
+import { IntegrationIcon, MultiAgentIcon, SingleAgentIcon } from "../components/icons";
+import { scrollToId } from "../lib/scroll";
+
+const NAV = [
+  { label: "Multi-Agent", to: "/", icon: MultiAgentIcon, match: ["/", "/multi-agent"] },
+  { label: "Single-Agent", to: "/home", icon: SingleAgentIcon, match: ["/home"] },
+  { label: "Integration", to: "/integration", icon: IntegrationIcon, match: ["/integration"] },
+];
+
+/** Pages with the sidebar (Multi-Agent, Single-Agent, Integration) and the top bar. */
+export function SidebarLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const location = useLocation();
+
+  // Close the mobile menu on navigation; honour a requested scroll target.
+  useEffect(() => {
+    close();
+    const target = (location.state as { scrollTo?: string } | null)?.scrollTo;
+    if (target) requestAnimationFrame(() => scrollToId(target));
+  }, [location, close]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: "sm", collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Header navOpened={opened} onToggleNav={toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" data-testid="sidebar" data-tour="sidebar">
+        <Stack gap={4}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700} px="sm" pb={4}>
+            Optimizers
+          </Text>
+          {NAV.map((item) => (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              leftSection={<item.icon size={18} />}
+              active={item.match.includes(location.pathname)}
+              variant="light"
+              style={{ borderRadius: "var(--mantine-radius-md)" }}
+            />
+          ))}
+        </Stack>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

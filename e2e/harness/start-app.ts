@@ -1,0 +1,37 @@
+// Starts the built app for end-to-end tests on a fresh temporary SQLite
+// database, pointed at the fixture LLM, SMTP and OIDC servers.
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { E2E_PORTS as ports } from "./ports";
+
+const dir = mkdtempSync(join(tmpdir(), "promptune-e2e-"));
+const serverMain = fileURLToPath(new URL("../../apps/server/dist/main.js", import.meta.url));
+
+const child = spawn(process.execPath, [serverMain], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    HOST: "127.0.0.1",
+    PORT: String(ports.app),
+    PUBLIC_URL: `http://localhost:${ports.app}`,
+    SQLITE_PATH: join(dir, "e2e.db"),
+    OPENAI_BASE_URL: `http://127.0.0.1:${ports.llm}/v1`,
+    OPENAI_API_KEY: "fixture-key",
+    SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+    MAIL_FROM: "Promptune <no-reply@promptune.test>",
+    OIDC_ISSUER: `http://127.0.0.1:${ports.oidc}`,
+    GOOGLE_CLIENT_ID: "promptune-e2e",
+    GOOGLE_CLIENT_SECRET: "promptune-e2e-secret",
+    TELEGRAM_BEFORE_BOT_USERNAME: "promptune_before_bot",
+    TELEGRAM_AFTER_BOT_USERNAME: "promptune_after_bot",
+  },
+});
+const stop = () => child.kill("SIGTERM");
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+child.on("exit", (code) => process.exit(code ?? 0));
