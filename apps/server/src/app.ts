@@ -4,20 +4,34 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
+import { findDatasetsDir } from "./datasets/location";
+import { DatasetRegistry } from "./datasets/registry";
 import type { DatabaseHandle, DialectName } from "./db/database";
 import type { Database } from "./db/schema";
 import type { Env } from "./env";
 import { installCsrfGuard } from "./http/csrf";
 import { installErrorHandler } from "./http/error-handler";
 import { installSpa } from "./http/spa";
+import { createLlmGateway, KyselyCache, type LlmGateway, parseLlmConfig } from "./llm";
 import { loggerOptions } from "./logger";
 import { registerApiRoutes } from "./routes";
+import type { RunEventBus } from "./runs/events";
+import type { RunRepository } from "./runs/repository";
+import { createRunsRuntime } from "./runs/runtime";
+import type { RunService } from "./runs/service";
 
 /** Everything route handlers need, decorated on the Fastify instance as `deps`. */
 export interface AppDeps {
   env: Env;
   db: Kysely<Database>;
   dialect: DialectName;
+  /** The LLM gateway (OpenAI-compatible providers or local models). */
+  llm: LlmGateway;
+  /** Bundled and uploaded evaluation datasets. */
+  datasets: DatasetRegistry;
+  runs: RunRepository;
+  runService: RunService;
+  runEvents: RunEventBus;
 }
 
 declare module "fastify" {
@@ -31,6 +45,10 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Folder of the built web app; null serves the API only. Defaults to apps/web/dist. */
   webDistDir?: string | null;
+  /** A gateway to use instead of one built from env (tests share one across apps). */
+  llm?: LlmGateway;
+  /** Re-queue runs left unfinished by a previous process (embedded mode). Default true. */
+  resumeRuns?: boolean;
 }
 
 /** Default location of the built SPA, relative to this module (works bundled and from source). */
@@ -49,7 +67,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: env.TRUST_PROXY ?? false,
     bodyLimit: 2 * 1024 * 1024,
   });
-  app.decorate("deps", { env, db: database.db, dialect: database.dialect } satisfies AppDeps);
+  const llm =
+    options.llm ??
+    createLlmGateway(parseLlmConfig(env.source), {
+      cache: new KyselyCache(database.db),
+      logger: app.log,
+    });
+  const datasets = new DatasetRegistry(database.db, findDatasetsDir(env.DATASETS_DIR));
+  const runtime = createRunsRuntime(env, { db: database.db, llm, datasets, log: app.log });
+  app.decorate("deps", {
+    env,
+    db: database.db,
+    dialect: database.dialect,
+    llm,
+    datasets,
+    runs: runtime.runs,
+    runService: runtime.service,
+    runEvents: runtime.events,
+  } satisfies AppDeps);
+  app.addHook("onClose", async () => {
+    await runtime.close();
+    if (!options.llm) await llm.close();
+  });
   installErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
@@ -62,5 +101,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const dist =
     options.webDistDir === undefined ? (env.WEB_DIST_DIR ?? defaultWebDist()) : options.webDistDir;
   await installSpa(app, dist);
+  if (options.resumeRuns !== false) {
+    const resumed = await runtime.resumeUnfinished();
+    if (resumed) app.log.info({ resumed }, "resumed unfinished optimization runs");
+  }
   return app;
 }

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { AuthEnvSchema } from "./auth/env";
+import { LlmEnvSchema } from "./llm/env";
+import { RunsEnvSchema } from "./runs/env";
 
 /** Booleans from env strings: "1", "true", "yes", "on" are true. */
 export const envFlag = z
@@ -39,9 +42,15 @@ export const BaseEnvSchema = z.object({
 });
 
 /** The full, validated environment of the server. */
-export const EnvSchema = BaseEnvSchema;
+export const EnvSchema = BaseEnvSchema.extend(AuthEnvSchema.shape)
+  .extend(LlmEnvSchema.shape)
+  .extend(RunsEnvSchema.shape);
 
-export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };
+export type Env = z.infer<typeof EnvSchema> & {
+  PUBLIC_URL: string;
+  /** The raw variables, for feature parsers that read env themselves (LLM gateway). */
+  source: Record<string, string | undefined>;
+};
 
 /**
  * Validates the environment once at start-up and fails with every problem
@@ -55,5 +64,5 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-  return { ...env, PUBLIC_URL: publicUrl };
+  return { ...env, PUBLIC_URL: publicUrl, source: { ...source } };
 }

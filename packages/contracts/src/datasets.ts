@@ -45,3 +45,39 @@ export const DatasetSummarySchema = z.object({
   owner: z.enum(["bundled", "user"]),
 });
 export type DatasetSummary = z.infer<typeof DatasetSummarySchema>;
+
+/** Largest uploaded dataset file (characters). */
+export const MAX_DATASET_CHARS = 1_000_000;
+/** Most examples an uploaded dataset may hold. */
+export const MAX_DATASET_ROWS = 2_000;
+/** Fewest examples a dataset needs (train, validation and test each get some). */
+export const MIN_DATASET_ROWS = 3;
+
+/** Dataset names: letters, digits, '-', '_' and '.', 1–64 characters. */
+export const DatasetNameFieldSchema = z
+  .string({ error: "name must be text" })
+  .trim()
+  .min(1, { error: "name is required" })
+  .max(64, { error: "name must be at most 64 characters" })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, {
+    error:
+      "name may contain only letters, digits, '.', '-' and '_', starting with a letter or digit",
+  });
+
+/** POST /datasets body: a JSONL or CSV file's text plus its description. */
+export const DatasetUploadRequestSchema = z.object({
+  name: DatasetNameFieldSchema,
+  title: z.string().trim().max(120, { error: "title must be at most 120 characters" }).optional(),
+  description: z
+    .string()
+    .trim()
+    .max(1000, { error: "description must be at most 1000 characters" })
+    .optional(),
+  metric: MetricSchema.optional().default("judge"),
+  format: z.enum(["jsonl", "csv"], { error: "format must be jsonl or csv" }),
+  content: z
+    .string({ error: "content must be text" })
+    .min(1, { error: "the file is empty" })
+    .max(MAX_DATASET_CHARS, { error: `the file must be at most ${MAX_DATASET_CHARS} characters` }),
+});
+export type DatasetUploadRequest = z.infer<typeof DatasetUploadRequestSchema>;

@@ -1,0 +1,30 @@
+import { DatasetNameFieldSchema, DatasetUploadRequestSchema } from "@promptune/contracts";
+import type { FastifyInstance } from "fastify";
+import { optionalUser, requireUser } from "../http/auth-guard";
+
+/**
+ * Datasets API: list bundled and own datasets, upload JSONL/CSV (private to
+ * the uploader), delete own datasets.
+ */
+export async function datasetRoutes(app: FastifyInstance): Promise<void> {
+  const registry = () => app.deps.datasets;
+
+  app.get("/datasets", async (request) => {
+    const user = await optionalUser(request);
+    return { success: true, data: await registry().list(user?.id ?? null) };
+  });
+
+  app.post("/datasets", { bodyLimit: 1_500_000 }, async (request, reply) => {
+    const user = await requireUser(request);
+    const body = DatasetUploadRequestSchema.parse(request.body);
+    const summary = await registry().upload(user.id, body);
+    return reply.status(201).send({ success: true, data: summary });
+  });
+
+  app.delete("/datasets/:name", async (request) => {
+    const user = await requireUser(request);
+    const name = DatasetNameFieldSchema.parse((request.params as { name: string }).name);
+    await registry().remove(user.id, name);
+    return { success: true, data: { deleted: name } };
+  });
+}

@@ -1,0 +1,197 @@
+import {
+  type FinalResult,
+  type MultiAgentIteration,
+  MultiAgentOptimizeRequestSchema,
+  SingleAgentOptimizeRequestSchema,
+} from "@promptune/contracts";
+import {
+  type EngineModels,
+  type IterationResult,
+  isAbortError,
+  type LlmPort,
+  type MultiAgentCandidate,
+  type OptimisationCheckpoint,
+  type OptimisationRun,
+  optimizeMultiAgent,
+  optimizeSingleAgent,
+  type SingleAgentCandidate,
+} from "@promptune/engine";
+import type { FastifyBaseLogger } from "fastify";
+import type { DatasetRegistry } from "../datasets/registry";
+import type { RunEvent, RunEventBus } from "./events";
+import { multiFinal, multiIteration, singleFinal, singleIteration, toUsage } from "./mapping";
+import type { RunHandler } from "./queue";
+import type { RunRepository, RunRow } from "./repository";
+
+/** What executing a run needs. */
+export interface RunExecutorDeps {
+  runs: RunRepository;
+  llm: LlmPort;
+  models: EngineModels;
+  datasets: DatasetRegistry;
+  events: RunEventBus;
+  log: FastifyBaseLogger;
+  /** Most model calls in flight per run. */
+  callConcurrency: number;
+}
+
+/** Thrown to leave a run `running` for another process to resume (shutdown, not failure). */
+export class RunInterruptedError extends Error {
+  constructor() {
+    super("run interrupted by shutdown; it resumes from its last checkpoint");
+    this.name = "RunInterruptedError";
+  }
+}
+
+/** A readable reason for a failed run, safe to show to its owner. */
+function failureMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `Optimization failed: ${message}`.slice(0, 500);
+}
+
+/** Starts the engine for a stored run, resuming from its checkpoint when it has one. */
+async function startEngine(
+  run: RunRow,
+  deps: RunExecutorDeps,
+  signal: AbortSignal,
+): Promise<
+  | {
+      mode: "single";
+      gen: OptimisationRun<SingleAgentCandidate>;
+      request: ReturnType<typeof SingleAgentOptimizeRequestSchema.parse>;
+    }
+  | { mode: "multi"; gen: OptimisationRun<MultiAgentCandidate> }
+> {
+  const dataset = await deps.datasets.resolve(run.user_id, run.dataset_name);
+  const common = {
+    llm: deps.llm,
+    models: deps.models,
+    dataset,
+    iterations: run.iterations,
+    seed: run.seed,
+    concurrency: deps.callConcurrency,
+    signal,
+  };
+  const checkpoint = run.checkpoint ? JSON.parse(run.checkpoint) : undefined;
+  if (run.mode === "single") {
+    const request = SingleAgentOptimizeRequestSchema.parse(JSON.parse(run.request));
+    const gen = optimizeSingleAgent({
+      ...common,
+      model: request.model_name,
+      prompt: request.prompt,
+      temperature: request.temperature,
+      ...(checkpoint
+        ? { resumeFrom: checkpoint as OptimisationCheckpoint<SingleAgentCandidate> }
+        : {}),
+    });
+    return { mode: "single", gen, request };
+  }
+  const request = MultiAgentOptimizeRequestSchema.parse(JSON.parse(run.request));
+  const gen = optimizeMultiAgent({
+    ...common,
+    config: { "master-agent": request["master-agent"], "worker-agents": request["worker-agents"] },
+    ...(checkpoint
+      ? { resumeFrom: checkpoint as OptimisationCheckpoint<MultiAgentCandidate> }
+      : {}),
+  });
+  return { mode: "multi", gen };
+}
+
+/**
+ * Executes runs: drives the engine, checkpoints every finished iteration
+ * (result + resume state in one transaction) before publishing it, and ends
+ * with `complete` or `error`. A run interrupted by shutdown stays `running`
+ * and resumes from its checkpoint; a cancelled run is marked `cancelled`.
+ */
+export function createRunHandler(deps: RunExecutorDeps): RunHandler {
+  return async (runId, signal) => {
+    const run = await deps.runs.get(runId);
+    if (!run || !["queued", "running"].includes(run.status)) return;
+    await deps.runs.markRunning(runId);
+    const publish = (event: RunEvent) => deps.events.publish(runId, event);
+    try {
+      const final = await drive(run, deps, signal);
+      await deps.runs.complete(runId, {
+        final,
+        usage: final.usage,
+        bestScore: final.best_validation_score,
+        testScore: final.test_score,
+        selectedStep: final.best_iteration > 0 ? final.best_iteration : null,
+      });
+      await publish({ type: "complete", result: final });
+    } catch (error) {
+      const reason = signal.reason instanceof Error ? signal.reason.message : "";
+      if (signal.aborted && reason !== "cancelled") throw new RunInterruptedError();
+      if (signal.aborted || isAbortError(error)) {
+        await deps.runs.finish(runId, "cancelled", "Optimization was cancelled.");
+        await publish({ type: "error", error: "Optimization was cancelled." });
+        return;
+      }
+      deps.log.error({ err: error, runId }, "run failed");
+      const message = failureMessage(error);
+      await deps.runs.finish(runId, "failed", message);
+      await publish({ type: "error", error: message });
+    }
+  };
+
+  async function drive(run: RunRow, d: RunExecutorDeps, signal: AbortSignal): Promise<FinalResult> {
+    const engine = await startEngine(run, d, signal);
+    const publish = (event: RunEvent) => d.events.publish(run.id, event);
+    // A resumed run re-announces what it had stored: the process that died may
+    // have saved an iteration without publishing it. Sockets drop duplicates.
+    const stored = await d.runs.iterations(run.id);
+    for (const s of stored) {
+      if (engine.mode === "multi" && s.iteration === 0) continue;
+      await publish({ type: "update", data: JSON.parse(s.data) });
+    }
+    if (engine.mode === "single") {
+      let step = await engine.gen.next();
+      while (!step.done) {
+        const r = step.value;
+        const data = singleIteration(r, engine.request);
+        await save(run.id, r, data);
+        await publish({ type: "update", data });
+        step = await engine.gen.next();
+      }
+      return singleFinal(run.id, step.value);
+    }
+    // Multi-agent: iteration 0 is stored; its points ride on iteration 1 as `baseline`.
+    let baseline: MultiAgentIteration["baseline"];
+    const zero = stored.find((s) => s.iteration === 0);
+    if (zero) {
+      const z = JSON.parse(zero.data) as MultiAgentIteration;
+      baseline = {
+        evaluation_point: z.evaluation_point,
+        embedding_point: z.embedding_point,
+        validation_score: z.validation_score,
+      };
+    }
+    let step = await engine.gen.next();
+    while (!step.done) {
+      const r = step.value;
+      const data = multiIteration(r);
+      if (r.iteration === 0) {
+        baseline = {
+          evaluation_point: data.evaluation_point,
+          embedding_point: data.embedding_point,
+          validation_score: data.validation_score,
+        };
+        await save(run.id, r, data);
+      } else {
+        const sent = r.iteration === 1 && baseline ? { ...data, baseline } : data;
+        await save(run.id, r, sent);
+        await publish({ type: "update", data: sent });
+      }
+      step = await engine.gen.next();
+    }
+    return multiFinal(run.id, step.value);
+  }
+
+  async function save<C>(runId: string, r: IterationResult<C>, data: unknown): Promise<void> {
+    await deps.runs.saveIteration(runId, r.iteration, data, {
+      checkpoint: r.checkpoint,
+      usage: toUsage(r.totalUsage),
+      ...(r.iteration === 0 ? { initialScore: r.validationScore } : {}),
+    });
+  }
+}

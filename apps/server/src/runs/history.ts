@@ -1,0 +1,101 @@
+import type {
+  AgentConfig,
+  HistoryRecord,
+  HistoryStep,
+  MultiAgentIteration,
+  MultiAgentOptimizeRequest,
+  RunMode,
+  RunStatus,
+  SingleAgentIteration,
+  SingleAgentOptimizeRequest,
+  Usage,
+} from "@promptune/contracts";
+import type { RunIterationRow, RunRow } from "./repository";
+
+/** Step ids are `<run id>:<step number>`, stable and unique across runs. */
+export function stepId(runId: string, step: number): string {
+  return `${runId}:${step}`;
+}
+
+/** Splits a step id into its run id and step number; undefined when malformed. */
+export function parseStepId(id: string): { runId: string; step: number } | undefined {
+  const i = id.lastIndexOf(":");
+  if (i <= 0) return undefined;
+  const step = Number(id.slice(i + 1));
+  if (!Number.isInteger(step) || step < 1) return undefined;
+  return { runId: id.slice(0, i), step };
+}
+
+function configuration(run: RunRow): HistoryRecord["configuration"] {
+  if (run.mode === "single") {
+    const r = JSON.parse(run.request) as SingleAgentOptimizeRequest;
+    return {
+      initial_prompt: r.prompt,
+      model_name: r.model_name,
+      temperature: r.temperature,
+      iterations: r.iterations,
+      dataset_name: r.dataset_name,
+    };
+  }
+  const r = JSON.parse(run.request) as MultiAgentOptimizeRequest;
+  const master = r["master-agent"] as AgentConfig;
+  return {
+    initial_prompt: master.prompt,
+    model_name: master.model_name,
+    temperature: master.temperature,
+    iterations: r.iterations,
+    dataset_name: r.dataset_name,
+    "master-agent": master,
+    "worker-agents": r["worker-agents"] as AgentConfig[],
+  };
+}
+
+function step(run: RunRow, row: RunIterationRow): HistoryStep {
+  if (run.mode === "single") {
+    const d = JSON.parse(row.data) as SingleAgentIteration;
+    return {
+      id: stepId(run.id, row.iteration),
+      step_number: row.iteration,
+      prompt: d.prompt,
+      model_name: d.model_name,
+      temperature: d.temperature,
+      accepted: d.accepted,
+      validation_score: d.validation_score,
+      embedding_point: d.embedding_point,
+      evaluation_point: d.evaluation_point,
+    };
+  }
+  const d = JSON.parse(row.data) as MultiAgentIteration;
+  return {
+    id: stepId(run.id, row.iteration),
+    step_number: row.iteration,
+    prompt: d.prompt,
+    model_name: d["master-agent"].model_name,
+    temperature: d.temperature,
+    accepted: d.accepted,
+    validation_score: d.validation_score,
+    embedding_point: d.embedding_point,
+    evaluation_point: d.evaluation_point,
+    "master-agent": d["master-agent"],
+    "worker-agents": d["worker-agents"],
+  };
+}
+
+/** A stored run as the history API returns it (spec §3 first shape plus mode, status, scores, usage). */
+export function historyRecord(run: RunRow, iterations: RunIterationRow[]): HistoryRecord {
+  return {
+    id: run.id,
+    run_id: run.id,
+    created_at: run.created_at,
+    mode: run.mode as RunMode,
+    status: run.status as RunStatus,
+    configuration: configuration(run),
+    steps: iterations.filter((i) => i.iteration >= 1).map((i) => step(run, i)),
+    selected_step_id: run.selected_step ? stepId(run.id, run.selected_step) : null,
+    initial_score: run.initial_score,
+    best_score: run.best_score,
+    test_score: run.test_score,
+    usage: JSON.parse(run.usage) as Usage,
+    error: run.error,
+  };
+}

@@ -1,0 +1,109 @@
+import type {
+  FinalResult,
+  MultiAgentIteration,
+  MultiAgentOptimizeRequest,
+  SingleAgentIteration,
+  SingleAgentOptimizeRequest,
+  Usage,
+} from "@promptune/contracts";
+import type {
+  FinalResult as EngineFinal,
+  IterationResult,
+  LlmUsage,
+  MultiAgentCandidate,
+  SingleAgentCandidate,
+} from "@promptune/engine";
+
+/** Engine usage → the contract's snake_case usage. */
+export function toUsage(u: LlmUsage): Usage {
+  return {
+    calls: u.calls,
+    input_tokens: u.inputTokens,
+    output_tokens: u.outputTokens,
+    cost_usd: Math.round(u.costUsd * 1e6) / 1e6,
+    cached_calls: u.cachedCalls,
+  };
+}
+
+/** One single-agent engine result → the socket's `update` data. */
+export function singleIteration(
+  r: IterationResult<SingleAgentCandidate>,
+  request: SingleAgentOptimizeRequest,
+): SingleAgentIteration {
+  return {
+    iteration: r.iteration,
+    prompt: r.config.prompt,
+    model_name: request.model_name,
+    temperature: r.config.temperature,
+    evaluation_point: r.evaluationPoint,
+    embedding_point: r.embeddingPoint,
+    accepted: r.accepted,
+    parent: r.parent,
+    validation_score: r.validationScore,
+    usage: toUsage(r.usage),
+  };
+}
+
+/** One multi-agent engine result → the socket's `update` data (iteration 0 is stored, never sent). */
+export function multiIteration(r: IterationResult<MultiAgentCandidate>): MultiAgentIteration {
+  const master = r.config["master-agent"];
+  return {
+    iteration: r.iteration,
+    prompt: master.prompt,
+    temperature: master.temperature,
+    "master-agent": master,
+    "worker-agents": r.config["worker-agents"],
+    evaluation_point: r.evaluationPoint,
+    embedding_point: r.embeddingPoint,
+    accepted: r.accepted,
+    parent: r.parent,
+    validation_score: r.validationScore,
+    usage: toUsage(r.usage),
+  };
+}
+
+/** The single-agent final result sent with `complete`. */
+export function singleFinal(runId: string, f: EngineFinal<SingleAgentCandidate>): FinalResult {
+  return {
+    run_id: runId,
+    prompt: f.best.config.prompt,
+    prompts: f.prompts,
+    totalIterations: f.totalIterations,
+    evaluation_point: f.best.evaluationPoint,
+    embedding_point: f.best.embeddingPoint,
+    temperature: f.best.config.temperature,
+    best_iteration: f.best.iteration,
+    initial_score: f.initial.validationScore,
+    best_validation_score: f.best.validationScore,
+    test_score: f.testScore,
+    initial_test_score: f.initialTestScore,
+    usage: toUsage(f.usage),
+  };
+}
+
+/** The multi-agent final result sent with `complete`. */
+export function multiFinal(runId: string, f: EngineFinal<MultiAgentCandidate>): FinalResult {
+  const master = f.best.config["master-agent"];
+  return {
+    run_id: runId,
+    prompt: master.prompt,
+    prompts: f.prompts,
+    totalIterations: f.totalIterations,
+    evaluation_point: f.best.evaluationPoint,
+    embedding_point: f.best.embeddingPoint,
+    temperature: master.temperature,
+    best_iteration: f.best.iteration,
+    initial_score: f.initial.validationScore,
+    best_validation_score: f.best.validationScore,
+    test_score: f.testScore,
+    initial_test_score: f.initialTestScore,
+    usage: toUsage(f.usage),
+    "master-agent": master,
+    "worker-agents": f.best.config["worker-agents"],
+  };
+}
+
+/** The request a run was created with, by mode. */
+export type RunRequest =
+  | { mode: "single"; request: SingleAgentOptimizeRequest }
+  | { mode: "multi"; request: MultiAgentOptimizeRequest };

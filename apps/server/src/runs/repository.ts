@@ -1,0 +1,215 @@
+import { randomUUID } from "node:crypto";
+import type { RunMode, RunStatus, Usage } from "@promptune/contracts";
+import type { Kysely } from "kysely";
+import { nowIso } from "../db/database";
+import type { Database, RunIterationsTable, RunsTable } from "../db/schema";
+
+export type RunRow = RunsTable;
+export type RunIterationRow = RunIterationsTable;
+
+/** Statuses of a run that is not finished. */
+export const ACTIVE_STATUSES: RunStatus[] = ["queued", "running"];
+
+/** Zero usage in the contract's shape. */
+export function zeroUsage(): Usage {
+  return { calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, cached_calls: 0 };
+}
+
+/** Persistence of runs and their iterations. */
+export class RunRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Inserts a queued run and returns it. */
+  async create(input: {
+    userId: string;
+    mode: RunMode;
+    request: unknown;
+    datasetName: string;
+    iterations: number;
+    seed: number;
+  }): Promise<RunRow> {
+    const now = nowIso();
+    const row: RunRow = {
+      id: randomUUID(),
+      user_id: input.userId,
+      mode: input.mode,
+      status: "queued",
+      request: JSON.stringify(input.request),
+      dataset_name: input.datasetName,
+      iterations: input.iterations,
+      seed: input.seed,
+      checkpoint: null,
+      final_result: null,
+      usage: JSON.stringify(zeroUsage()),
+      initial_score: null,
+      best_score: null,
+      test_score: null,
+      selected_step: null,
+      error: null,
+      attempts: 0,
+      created_at: now,
+      updated_at: now,
+      finished_at: null,
+    };
+    await this.db.insertInto("runs").values(row).execute();
+    return row;
+  }
+
+  async get(runId: string): Promise<RunRow | undefined> {
+    return this.db.selectFrom("runs").selectAll().where("id", "=", runId).executeTakeFirst();
+  }
+
+  /** A run only if it belongs to the user (others' runs look absent). */
+  async getOwned(userId: string, runId: string): Promise<RunRow | undefined> {
+    return this.db
+      .selectFrom("runs")
+      .selectAll()
+      .where("id", "=", runId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+  }
+
+  /** Runs of a user that are queued or running. */
+  async countActive(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("runs")
+      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .where("user_id", "=", userId)
+      .where("status", "in", ACTIVE_STATUSES)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Ids of unfinished runs (embedded mode resumes them at start-up). */
+  async listActiveIds(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom("runs")
+      .select("id")
+      .where("status", "in", ACTIVE_STATUSES)
+      .orderBy("created_at")
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  async markRunning(runId: string): Promise<void> {
+    await this.db
+      .updateTable("runs")
+      .set((eb) => ({ status: "running", attempts: eb("attempts", "+", 1), updated_at: nowIso() }))
+      .where("id", "=", runId)
+      .execute();
+  }
+
+  /**
+   * Stores a finished iteration and the checkpoint after it in one
+   * transaction; an iteration already stored (a resumed run) is kept as is.
+   */
+  async saveIteration(
+    runId: string,
+    iteration: number,
+    data: unknown,
+    patch: { checkpoint: unknown; usage: Usage; initialScore?: number },
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("run_iterations")
+        .values({ run_id: runId, iteration, data: JSON.stringify(data), created_at: nowIso() })
+        .onConflict((oc) => oc.columns(["run_id", "iteration"]).doNothing())
+        .execute();
+      await trx
+        .updateTable("runs")
+        .set({
+          checkpoint: JSON.stringify(patch.checkpoint),
+          usage: JSON.stringify(patch.usage),
+          updated_at: nowIso(),
+          ...(patch.initialScore !== undefined ? { initial_score: patch.initialScore } : {}),
+        })
+        .where("id", "=", runId)
+        .execute();
+    });
+  }
+
+  async iterations(runId: string): Promise<RunIterationRow[]> {
+    return this.db
+      .selectFrom("run_iterations")
+      .selectAll()
+      .where("run_id", "=", runId)
+      .orderBy("iteration")
+      .execute();
+  }
+
+  /** Iterations of many runs at once, grouped by run id. */
+  async iterationsOf(runIds: string[]): Promise<Map<string, RunIterationRow[]>> {
+    const map = new Map<string, RunIterationRow[]>();
+    if (!runIds.length) return map;
+    const rows = await this.db
+      .selectFrom("run_iterations")
+      .selectAll()
+      .where("run_id", "in", runIds)
+      .orderBy("run_id")
+      .orderBy("iteration")
+      .execute();
+    for (const row of rows) {
+      const list = map.get(row.run_id) ?? [];
+      list.push(row);
+      map.set(row.run_id, list);
+    }
+    return map;
+  }
+
+  async complete(
+    runId: string,
+    result: {
+      final: unknown;
+      usage: Usage;
+      bestScore: number;
+      testScore: number | null;
+      selectedStep: number | null;
+    },
+  ): Promise<void> {
+    const now = nowIso();
+    await this.db
+      .updateTable("runs")
+      .set({
+        status: "completed",
+        final_result: JSON.stringify(result.final),
+        usage: JSON.stringify(result.usage),
+        best_score: result.bestScore,
+        test_score: result.testScore,
+        selected_step: result.selectedStep,
+        checkpoint: null,
+        error: null,
+        updated_at: now,
+        finished_at: now,
+      })
+      .where("id", "=", runId)
+      .execute();
+  }
+
+  async finish(
+    runId: string,
+    status: Extract<RunStatus, "failed" | "cancelled">,
+    error: string,
+  ): Promise<void> {
+    const now = nowIso();
+    await this.db
+      .updateTable("runs")
+      .set({ status, error, updated_at: now, finished_at: now })
+      .where("id", "=", runId)
+      .execute();
+  }
+
+  /** A user's runs, newest first. */
+  async listForUser(userId: string, mode?: RunMode): Promise<RunRow[]> {
+    let query = this.db.selectFrom("runs").selectAll().where("user_id", "=", userId);
+    if (mode) query = query.where("mode", "=", mode);
+    return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(200).execute();
+  }
+
+  async setSelectedStep(runId: string, step: number): Promise<void> {
+    await this.db
+      .updateTable("runs")
+      .set({ selected_step: step, updated_at: nowIso() })
+      .where("id", "=", runId)
+      .execute();
+  }
+}

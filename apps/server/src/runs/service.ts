@@ -1,0 +1,85 @@
+import { randomInt } from "node:crypto";
+import type {
+  MultiAgentOptimizeRequest,
+  RunMode,
+  SingleAgentOptimizeRequest,
+} from "@promptune/contracts";
+import type { DatasetRegistry } from "../datasets/registry";
+import { badRequest, HttpError } from "../errors";
+import type { RunQueue } from "./queue";
+import type { RunRepository, RunRow } from "./repository";
+
+/** Settings of run creation. */
+export interface RunServiceOptions {
+  /** Runs one user may have queued or running at once. */
+  maxActivePerUser: number;
+  /** Models users may pick (the gateway's list). */
+  allowedModels: () => string[];
+}
+
+/** Every model a request names. */
+function modelsOf(request: SingleAgentOptimizeRequest | MultiAgentOptimizeRequest): string[] {
+  if ("model_name" in request) return [request.model_name];
+  return [request["master-agent"].model_name, ...request["worker-agents"].map((w) => w.model_name)];
+}
+
+/** Creating runs: checks the dataset and the user's concurrent-run limit, stores, enqueues. */
+export class RunService {
+  constructor(
+    private readonly runs: RunRepository,
+    private readonly datasets: DatasetRegistry,
+    private readonly queue: RunQueue,
+    private readonly options: RunServiceOptions,
+  ) {}
+
+  /**
+   * Validates and stores a new run. Returns the row; the caller subscribes to
+   * its events and then calls `start` so no event can be missed.
+   */
+  async create(
+    userId: string,
+    mode: RunMode,
+    request: SingleAgentOptimizeRequest | MultiAgentOptimizeRequest,
+  ): Promise<RunRow> {
+    const allowed = this.options.allowedModels();
+    const unknown = modelsOf(request).find((m) => !allowed.includes(m));
+    if (unknown)
+      throw badRequest(`Unknown model "${unknown}". Available models: ${allowed.join(", ")}.`);
+    await this.datasets.resolve(userId, request.dataset_name);
+    const active = await this.runs.countActive(userId);
+    if (active >= this.options.maxActivePerUser) {
+      throw new HttpError(
+        429,
+        `You already have ${active} optimizations running (the limit is ${this.options.maxActivePerUser}). Wait for one to finish.`,
+        {
+          code: "too_many_runs",
+        },
+      );
+    }
+    return this.runs.create({
+      userId,
+      mode,
+      request,
+      datasetName: request.dataset_name,
+      iterations: request.iterations,
+      seed: randomInt(1, 2 ** 31 - 1),
+    });
+  }
+
+  /** Hands a stored run to the queue. */
+  async start(runId: string): Promise<void> {
+    await this.queue.enqueue(runId);
+  }
+
+  /** Cancels one of the user's runs if it is still going. */
+  async cancel(userId: string, runId: string): Promise<RunRow | undefined> {
+    const run = await this.runs.getOwned(userId, runId);
+    if (!run) return undefined;
+    if (run.status === "queued" || run.status === "running") {
+      const reached = await this.queue.cancel(runId);
+      if (!reached && run.status === "queued")
+        await this.runs.finish(runId, "cancelled", "Optimization was cancelled.");
+    }
+    return this.runs.getOwned(userId, runId);
+  }
+}

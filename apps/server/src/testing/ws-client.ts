@@ -1,0 +1,60 @@
+import WebSocket from "ws";
+
+/** What a socket saw from open to close. */
+export interface SocketTranscript {
+  messages: Array<Record<string, unknown> & { type: string }>;
+  code: number;
+  reason: string;
+}
+
+/** Result of an upgrade the server refused. */
+export interface RefusedUpgrade {
+  refused: true;
+  status: number;
+}
+
+/**
+ * Opens a socket, sends `request` once open, and collects every message until
+ * the server closes it (or `stopAfter` messages arrived, when the client
+ * closes it itself). Resolves with the HTTP status if the upgrade is refused.
+ */
+export function runSocket(
+  url: string,
+  request: unknown,
+  options: { cookie?: string; stopAfter?: number; timeoutMs?: number } = {},
+): Promise<SocketTranscript | RefusedUpgrade> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers: options.cookie ? { cookie: options.cookie } : {} });
+    const messages: SocketTranscript["messages"] = [];
+    const timer = setTimeout(() => {
+      ws.terminate();
+      reject(new Error(`socket timed out after ${messages.length} messages`));
+    }, options.timeoutMs ?? 60_000);
+    ws.on("unexpected-response", (_req, res) => {
+      clearTimeout(timer);
+      resolve({ refused: true, status: res.statusCode ?? 0 });
+      ws.terminate();
+    });
+    ws.on("open", () => ws.send(typeof request === "string" ? request : JSON.stringify(request)));
+    ws.on("message", (data) => {
+      messages.push(JSON.parse(data.toString()));
+      if (options.stopAfter !== undefined && messages.length >= options.stopAfter)
+        ws.close(1000, "client done");
+    });
+    ws.on("close", (code, reason) => {
+      clearTimeout(timer);
+      resolve({ messages, code, reason: reason.toString() });
+    });
+    ws.on("error", (error) => {
+      if (ws.readyState === WebSocket.CLOSED) return;
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
+
+/** Narrows a socket result to a transcript, failing the test otherwise. */
+export function transcript(result: SocketTranscript | RefusedUpgrade): SocketTranscript {
+  if ("refused" in result) throw new Error(`upgrade refused with HTTP ${result.status}`);
+  return result;
+}
