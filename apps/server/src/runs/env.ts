@@ -18,6 +18,11 @@ export const RunsEnvSchema = z.object({
   WORKER_CONCURRENCY: int(16, 1, 1000),
   /** Lock lifetime of a run held by a worker; a dead worker's run is taken over after it. */
   RUN_LOCK_MS: int(30_000, 1_000, 600_000),
+  /** Prefix of every Redis key and channel (several deployments can share one Redis). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default("promptune"),
   /** Folder of the bundled datasets (defaults to the repository's datasets/). */
   DATASETS_DIR: z.string().optional(),
 });

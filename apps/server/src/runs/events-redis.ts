@@ -1,8 +1,6 @@
 import { Redis } from "ioredis";
 import type { RunEvent, RunEventBus, RunEventListener } from "./events";
 
-const CHANNEL_PREFIX = "promptune:run:";
-
 /**
  * Run events over Redis pub/sub, for several web processes and queue workers:
  * workers publish, the web process holding a run's socket subscribes to that
@@ -12,12 +10,14 @@ export class RedisRunEventBus implements RunEventBus {
   private readonly pub: Redis;
   private readonly sub: Redis;
   private readonly listeners = new Map<string, Set<RunEventListener>>();
+  private readonly channelPrefix: string;
 
-  constructor(url: string) {
+  constructor(url: string, prefix = "promptune") {
+    this.channelPrefix = `${prefix}:run:`;
     this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
     this.sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
     this.sub.on("message", (channel: string, message: string) => {
-      const set = this.listeners.get(channel.slice(CHANNEL_PREFIX.length));
+      const set = this.listeners.get(channel.slice(this.channelPrefix.length));
       if (!set) return;
       let event: RunEvent;
       try {
@@ -30,7 +30,7 @@ export class RedisRunEventBus implements RunEventBus {
   }
 
   async publish(runId: string, event: RunEvent): Promise<void> {
-    await this.pub.publish(CHANNEL_PREFIX + runId, JSON.stringify(event));
+    await this.pub.publish(this.channelPrefix + runId, JSON.stringify(event));
   }
 
   async subscribe(runId: string, listener: RunEventListener): Promise<() => Promise<void>> {
@@ -38,7 +38,7 @@ export class RedisRunEventBus implements RunEventBus {
     if (!set) {
       set = new Set();
       this.listeners.set(runId, set);
-      await this.sub.subscribe(CHANNEL_PREFIX + runId);
+      await this.sub.subscribe(this.channelPrefix + runId);
     }
     set.add(listener);
     return async () => {
@@ -47,7 +47,7 @@ export class RedisRunEventBus implements RunEventBus {
       current.delete(listener);
       if (current.size === 0) {
         this.listeners.delete(runId);
-        await this.sub.unsubscribe(CHANNEL_PREFIX + runId).catch(() => {});
+        await this.sub.unsubscribe(this.channelPrefix + runId).catch(() => {});
       }
     };
   }

@@ -5,7 +5,7 @@ import type { RunHandler, RunQueue } from "./queue";
 /** BullMQ queue name of optimisation runs. */
 export const RUN_QUEUE_NAME = "promptune-runs";
 /** Redis channel on which web processes ask workers to cancel a run. */
-const CANCEL_CHANNEL = "promptune:run-cancel";
+const cancelChannel = (prefix: string) => `${prefix}:run-cancel`;
 
 /** Connection for BullMQ (it requires maxRetriesPerRequest: null on blocking connections). */
 function connection(url: string): Redis {
@@ -16,9 +16,14 @@ function connection(url: string): Redis {
 export class BullRunQueue implements RunQueue {
   private readonly queue: Queue;
   private readonly pub: Redis;
+  private readonly prefix: string;
 
-  constructor(redisUrl: string) {
-    this.queue = new Queue(RUN_QUEUE_NAME, { connection: connection(redisUrl) });
+  constructor(redisUrl: string, prefix = "promptune") {
+    this.prefix = prefix;
+    this.queue = new Queue(RUN_QUEUE_NAME, {
+      connection: connection(redisUrl),
+      prefix: `${prefix}:bull`,
+    });
     this.pub = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
   }
 
@@ -26,12 +31,18 @@ export class BullRunQueue implements RunQueue {
     await this.queue.add(
       "run",
       { runId },
-      { jobId: runId, removeOnComplete: 1000, removeOnFail: 1000 },
+      {
+        jobId: runId,
+        attempts: 5,
+        backoff: { type: "fixed", delay: 1000 },
+        removeOnComplete: 1000,
+        removeOnFail: 1000,
+      },
     );
   }
 
   async cancel(runId: string): Promise<boolean> {
-    await this.pub.publish(CANCEL_CHANNEL, runId);
+    await this.pub.publish(cancelChannel(this.prefix), runId);
     return true;
   }
 
@@ -42,6 +53,8 @@ export class BullRunQueue implements RunQueue {
 
 export interface RunWorkerOptions {
   redisUrl: string;
+  /** Key prefix shared with the web processes (REDIS_PREFIX). */
+  prefix?: string;
   concurrency: number;
   /** How long a job's lock lives without renewal; a dead worker's run is taken over after it. */
   lockDurationMs?: number;
@@ -74,6 +87,7 @@ export class BullRunWorker {
       },
       {
         connection: connection(options.redisUrl),
+        prefix: `${options.prefix ?? "promptune"}:bull`,
         concurrency: options.concurrency,
         lockDuration: options.lockDurationMs ?? 30_000,
         stalledInterval: options.stalledIntervalMs ?? 30_000,
@@ -81,7 +95,7 @@ export class BullRunWorker {
       },
     );
     this.sub = new Redis(options.redisUrl, { maxRetriesPerRequest: 3 });
-    void this.sub.subscribe(CANCEL_CHANNEL);
+    void this.sub.subscribe(cancelChannel(options.prefix ?? "promptune"));
     this.sub.on("message", (_channel: string, runId: string) => {
       this.active.get(runId)?.abort(new Error("cancelled"));
     });

@@ -60,11 +60,11 @@ export function createRunsRuntime(
 ): RunsRuntime {
   const runs = new RunRepository(deps.db);
   const events: RunEventBus = env.REDIS_URL
-    ? new RedisRunEventBus(env.REDIS_URL)
+    ? new RedisRunEventBus(env.REDIS_URL, env.REDIS_PREFIX)
     : new MemoryRunEventBus();
   let queue: RunQueue;
   if (env.REDIS_URL) {
-    queue = new BullRunQueue(env.REDIS_URL);
+    queue = new BullRunQueue(env.REDIS_URL, env.REDIS_PREFIX);
   } else {
     const handler = runHandlerFor(env, { ...deps, events });
     queue = new InProcessRunQueue(handler, env.RUNS_CONCURRENCY, (runId, error) => {

@@ -1,0 +1,142 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { createSession } from "../auth/sessions";
+import { upsertUser } from "../auth/users";
+import { writeTestDatasets } from "../testing/datasets";
+import { createTestDatabase, type TestDatabase } from "../testing/db";
+import { type FixtureLlm, startFixtureLlm } from "../testing/fixture-llm";
+import {
+  freePort,
+  type ServerProcess,
+  startServerProcess,
+  waitForHttp,
+  waitForOutput,
+} from "../testing/processes";
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+/** A socket client that records every message and lets the test act in between. */
+function openRun(url: string, cookie: string, request: unknown) {
+  const ws = new WebSocket(url, { headers: { cookie } });
+  const messages: Array<{ type: string; data?: { iteration: number }; result?: unknown }> = [];
+  const closed = new Promise<{ code: number; reason: string }>((resolve, reject) => {
+    ws.on("close", (code, reason) => resolve({ code, reason: reason.toString() }));
+    ws.on("error", reject);
+  });
+  ws.on("open", () => ws.send(JSON.stringify(request)));
+  ws.on("message", (d) => messages.push(JSON.parse(d.toString())));
+  return { messages, closed };
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("scale-out: two web processes and queue workers on PostgreSQL + Redis", () => {
+  let database: TestDatabase;
+  let fixture: FixtureLlm;
+  let env: Record<string, string>;
+  const procs: ServerProcess[] = [];
+  const web: { url: string; ws: string }[] = [];
+  let cookie: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    fixture = await startFixtureLlm({ latencyMs: 40 });
+    env = {
+      ...database.env,
+      REDIS_URL,
+      REDIS_PREFIX: `pt-test-${randomBytes(4).toString("hex")}`,
+      OPENAI_BASE_URL: fixture.url,
+      OPENAI_API_KEY: "test-key",
+      LLM_MODELS: "fixture-small,fixture-large",
+      LLM_JUDGE_MODEL: "fixture-small",
+      LLM_REFLECTION_MODEL: "fixture-large",
+      DATASETS_DIR: writeTestDatasets(),
+      RUN_LOCK_MS: "2000",
+      RUN_CALL_CONCURRENCY: "4",
+    };
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort();
+      const proc = startServerProcess("main.ts", {
+        ...env,
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+      });
+      procs.push(proc);
+      await waitForHttp(`http://127.0.0.1:${port}/healthz`, proc);
+      web.push({
+        url: `http://127.0.0.1:${port}`,
+        ws: `ws://127.0.0.1:${port}/api/auto-tune/optimize/ws`,
+      });
+    }
+    const user = await upsertUser(database.db, { email: "scale@example.com" });
+    cookie = `session=${(await createSession(database.db, user.id)).token}`;
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(procs.map((p) => p.kill("SIGKILL")));
+    await fixture?.close();
+    await database?.destroy();
+  });
+
+  it("delivers every event of worker-executed runs to the web process holding each socket, and resumes after a worker dies", async () => {
+    const worker1 = startServerProcess("worker.ts", { ...env, LOG_LEVEL: "info" });
+    procs.push(worker1);
+    await waitForOutput(worker1, "worker ready");
+
+    const request = {
+      prompt: "You are a support assistant.",
+      dataset_name: "tiny-help",
+      model_name: "fixture-small",
+      iterations: 4,
+      temperature: 0.7,
+    };
+    const onA = openRun(web[0]?.ws as string, cookie, request);
+    const onB = openRun(web[1]?.ws as string, cookie, { ...request, iterations: 3 });
+
+    // Let both runs make progress on worker 1, then kill it without warning.
+    await until(() => onA.messages.length >= 2 && onB.messages.length >= 2, "first iterations");
+    await worker1.kill("SIGKILL");
+    const seenAtKill = onA.messages.length;
+    expect(seenAtKill).toBeLessThan(6);
+
+    const worker2 = startServerProcess("worker.ts", { ...env, LOG_LEVEL: "info" });
+    procs.push(worker2);
+    await waitForOutput(worker2, "worker ready");
+
+    const [closeA, closeB] = await Promise.all([onA.closed, onB.closed]);
+    expect(closeA).toEqual({ code: 1000, reason: "Optimization completed" });
+    expect(closeB).toEqual({ code: 1000, reason: "Optimization completed" });
+    expect(onA.messages.map((m) => m.type)).toEqual([
+      "update",
+      "update",
+      "update",
+      "update",
+      "update",
+      "complete",
+    ]);
+    expect(onA.messages.slice(0, 5).map((m) => m.data?.iteration)).toEqual([0, 1, 2, 3, 4]);
+    expect(onB.messages.slice(0, 4).map((m) => m.data?.iteration)).toEqual([0, 1, 2, 3]);
+
+    const runs = await database.db.selectFrom("runs").selectAll().orderBy("created_at").execute();
+    expect(runs.map((r) => r.status)).toEqual(["completed", "completed"]);
+    expect(runs.some((r) => r.attempts >= 2)).toBe(true);
+    for (const run of runs) {
+      const its = await database.db
+        .selectFrom("run_iterations")
+        .select("iteration")
+        .where("run_id", "=", run.id)
+        .orderBy("iteration")
+        .execute();
+      expect(its.map((i) => i.iteration)).toEqual(
+        Array.from({ length: run.iterations + 1 }, (_, i) => i),
+      );
+    }
+  }, 120_000);
+});
