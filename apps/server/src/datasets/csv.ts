@@ -77,7 +77,12 @@ export function parseDatasetCsv(text: string, source: string): DatasetExample[] 
       return i >= 0 ? (record.fields[i] ?? "").trim() : "";
     };
     let dialog: unknown = [{ type: "human", content: get("input") }];
-    if (col("dialog") >= 0 && get("dialog")) {
+    const hasDialog = col("dialog") >= 0 && get("dialog") !== "";
+    if (!hasDialog && !get("input")) {
+      issues.push({ line: record.line, message: "input: the message is empty" });
+      continue;
+    }
+    if (hasDialog) {
       try {
         dialog = JSON.parse(get("dialog"));
       } catch {
