@@ -110,9 +110,12 @@ export const FinalResultSchema = z.object({
 });
 export type FinalResult = z.infer<typeof FinalResultSchema>;
 
+/** Server clock (epoch ms) when an update was published; lets clients and benchmarks measure delivery latency. */
+const SentAt = z.number().optional();
+
 /** Server → client messages on the single-agent socket. */
 export const SingleAgentServerMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("update"), data: SingleAgentIterationSchema }),
+  z.object({ type: z.literal("update"), data: SingleAgentIterationSchema, sent_at: SentAt }),
   z.object({ type: z.literal("complete"), result: FinalResultSchema }),
   z.object({ type: z.literal("error"), error: z.string() }),
 ]);
@@ -120,7 +123,7 @@ export type SingleAgentServerMessage = z.infer<typeof SingleAgentServerMessageSc
 
 /** Server → client messages on the multi-agent socket. */
 export const MultiAgentServerMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("update"), data: MultiAgentIterationSchema }),
+  z.object({ type: z.literal("update"), data: MultiAgentIterationSchema, sent_at: SentAt }),
   z.object({ type: z.literal("complete"), result: FinalResultSchema }),
   z.object({ type: z.literal("error"), error: z.string() }),
 ]);

@@ -150,7 +150,7 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
         const r = step.value;
         const data = singleIteration(r, engine.request);
         await save(run.id, r, data);
-        await publish({ type: "update", data });
+        await publish({ type: "update", data, sent_at: Date.now() });
         step = await engine.gen.next();
       }
       return singleFinal(run.id, step.value);
@@ -180,7 +180,7 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
       } else {
         const sent = r.iteration === 1 && baseline ? { ...data, baseline } : data;
         await save(run.id, r, sent);
-        await publish({ type: "update", data: sent });
+        await publish({ type: "update", data: sent, sent_at: Date.now() });
       }
       step = await engine.gen.next();
     }
