@@ -1,2 +1,10 @@
 /** Promptune's optimisation engine: framework-free, talks to models only through ports. */
+
+export * from "./datasets";
+export * from "./embedding";
+export * from "./judge";
+export * from "./multiagent";
+export * from "./optimizer";
 export * from "./ports";
+export { isAbortError } from "./util/abort";
+export { Prng, type PrngState } from "./util/prng";

@@ -1,0 +1,217 @@
+/**
+ * Optimiser benchmark: runs single- and multi-agent optimisations against the
+ * fixture LLM at a fixed latency, through the production gateway, and prints
+ * per iteration the wall time as a ratio to the iteration's critical path
+ * (its longest chain of dependent model calls × latency) and the model calls
+ * it made. A ratio near 1 means the evaluation parallelism is fully used.
+ *
+ *   npx tsx bench/optimiser.ts [--latency 50] [--iterations 5]
+ */
+import { readFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import {
+  type BundledDataset,
+  type IterationResult,
+  loadBundledDatasets,
+  type OptimisationRun,
+  optimizeMultiAgent,
+  optimizeSingleAgent,
+} from "@promptune/engine";
+import { createLlmGateway, parseLlmConfig } from "../apps/server/src/llm";
+import { startFixtureLlm } from "../apps/server/src/testing/fixture-llm";
+import { createFakeLlm } from "../packages/engine/src/testing/fake-llm";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const { values } = parseArgs({
+  options: {
+    latency: { type: "string", default: "50" },
+    iterations: { type: "string", default: "5" },
+  },
+});
+const latencyMs = Number(values.latency);
+const iterations = Number(values.iterations);
+
+/** DCH2-top-dialogs when bundled, else the engine tests' mini dataset. */
+async function benchDataset(): Promise<BundledDataset> {
+  for (const dir of [join(root, "datasets"), join(root, "apps/server/src/engine-int/fixtures")]) {
+    try {
+      const all = await loadBundledDatasets((f) => readFile(join(dir, f), "utf8"));
+      const found =
+        all.find((d) => d.name === "DCH2-top-dialogs") ??
+        all.find((d) => d.name === "customer-help-mini");
+      if (found) return found;
+    } catch {
+      // try the next folder
+    }
+  }
+  throw new Error("no dataset found for the benchmark");
+}
+
+interface Row {
+  mode: string;
+  concurrency: number;
+  iteration: number;
+  calls: number;
+  depth: number;
+  wallMs: number;
+}
+
+async function measure<C>(
+  mode: string,
+  concurrency: number,
+  run: OptimisationRun<C>,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  let start = performance.now();
+  for (;;) {
+    const step = await run.next();
+    if (step.done) break;
+    const r: IterationResult<C> = step.value;
+    const now = performance.now();
+    rows.push({
+      mode,
+      concurrency,
+      iteration: r.iteration,
+      calls: r.usage.calls,
+      depth: r.criticalPathCalls,
+      wallMs: now - start,
+    });
+    start = performance.now();
+  }
+  return rows;
+}
+
+const fixture = await startFixtureLlm({ latencyMs });
+const gateway = createLlmGateway(
+  parseLlmConfig({
+    OPENAI_BASE_URL: fixture.url,
+    OPENAI_API_KEY: "bench",
+    LLM_MODELS: "fixture-small",
+    LLM_EMBEDDING_MODEL: "fixture-embed",
+    LLM_CONCURRENCY: "256",
+  }),
+  // no response cache: every call pays the latency, so the critical path is exact
+  { cache: { get: async () => undefined, set: async () => {} } },
+);
+/** Mean wall time of one model call through the gateway when nothing else runs (HTTP + SDK overhead included). */
+async function calibrate(): Promise<number> {
+  const n = 10;
+  const start = performance.now();
+  for (let i = 0; i < n; i++) {
+    await gateway.complete({
+      model: "fixture-small",
+      temperature: 0.5,
+      purpose: "assistant",
+      messages: [{ role: "user", content: `calibration ${i}` }],
+    });
+  }
+  return (performance.now() - start) / n;
+}
+
+await calibrate(); // warm up connections and code paths
+const callMsBefore = await calibrate();
+const dataset = await benchDataset();
+const models = { judge: gateway.roles.judge, reflection: gateway.roles.reflection };
+const common = { llm: gateway, models, dataset, iterations, seed: 1 };
+const agent = (name: string, prompt: string) => ({
+  name,
+  prompt,
+  model_name: "fixture-small",
+  temperature: 0.5,
+  description: `${name} specialist.`,
+});
+
+const rows: Row[] = [];
+let callMs = callMsBefore;
+try {
+  for (const concurrency of [4, 8, 32]) {
+    rows.push(
+      ...(await measure(
+        "single",
+        concurrency,
+        optimizeSingleAgent({
+          ...common,
+          concurrency,
+          model: "fixture-small",
+          prompt: "You are a helpful assistant.",
+          temperature: 0.7,
+        }),
+      )),
+    );
+    rows.push(
+      ...(await measure(
+        "multi (2 workers)",
+        concurrency,
+        optimizeMultiAgent({
+          ...common,
+          concurrency,
+          config: {
+            "master-agent": agent("Coordinator", "You coordinate the support team."),
+            "worker-agents": [
+              agent("Expert", "You know the policies."),
+              agent("Synthesizer", "You write clear replies."),
+            ],
+          },
+        }),
+      )),
+    );
+  }
+  // the engine alone: an in-process port with the same latency and no HTTP stack
+  for (const concurrency of [8, 32]) {
+    rows.push(
+      ...(await measure(
+        "single in-process",
+        concurrency,
+        optimizeSingleAgent({
+          ...common,
+          llm: createFakeLlm({ latencyMs }),
+          concurrency,
+          model: "fixture-small",
+          prompt: "You are a helpful assistant.",
+          temperature: 0.7,
+        }),
+      )),
+    );
+  }
+  callMs = (callMsBefore + (await calibrate())) / 2;
+} finally {
+  await gateway.close();
+  await fixture.close();
+}
+
+const pad = (s: string | number, n: number) => String(s).padStart(n);
+console.log(
+  `dataset ${dataset.name} (${dataset.examples.length} examples), fixture latency ${latencyMs} ms, one sequential call measured at ${callMs.toFixed(1)} ms, ${iterations} iterations\n`,
+);
+console.log(
+  `${"mode".padEnd(18)}${pad("conc.", 6)}${pad("iter", 5)}${pad("calls", 7)}${pad("path", 6)}${pad("wall ms", 9)}${pad("path ms", 9)}${pad("ratio", 7)}`,
+);
+for (const r of rows) {
+  const pathMs = r.depth * latencyMs;
+  console.log(
+    `${r.mode.padEnd(18)}${pad(r.concurrency, 6)}${pad(r.iteration, 5)}${pad(r.calls, 7)}${pad(r.depth, 6)}${pad(r.wallMs.toFixed(0), 9)}${pad(pathMs, 9)}${pad(pathMs ? (r.wallMs / pathMs).toFixed(2) : "-", 7)}`,
+  );
+}
+console.log("\nsummary (iterations 1..N; ratio = Σ wall / Σ critical path)");
+for (const mode of [...new Set(rows.map((r) => r.mode))]) {
+  for (const concurrency of [...new Set(rows.map((r) => r.concurrency))]) {
+    const sel = rows.filter(
+      (r) => r.mode === mode && r.concurrency === concurrency && r.iteration > 0,
+    );
+    if (!sel.length) continue;
+    const wall = sel.reduce((s, r) => s + r.wallMs, 0);
+    const path = sel.reduce((s, r) => s + r.depth * latencyMs, 0);
+    const calls = sel.reduce((s, r) => s + r.calls, 0) / sel.length;
+    const zero = rows.find(
+      (r) => r.mode === mode && r.concurrency === concurrency && r.iteration === 0,
+    );
+    const measured = mode.includes("in-process")
+      ? ""
+      : ` (${(wall / ((path / latencyMs) * callMs)).toFixed(2)} against the measured call time)`;
+    console.log(
+      `${mode.padEnd(18)} concurrency ${pad(concurrency, 2)}: wall/critical path ${(wall / path).toFixed(2)}${measured}, ${calls.toFixed(1)} calls per iteration (iteration 0: ${zero?.calls} calls, ratio ${zero ? (zero.wallMs / (zero.depth * latencyMs)).toFixed(2) : "-"})`,
+    );
+  }
+}

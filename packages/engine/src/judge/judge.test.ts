@@ -1,0 +1,118 @@
+import type { DatasetExample } from "@promptune/contracts";
+import { describe, expect, it } from "vitest";
+import { createFakeLlm, tagBody } from "../testing/fake-llm";
+import { clampScore, judgeReply } from "./llm-judge";
+import { normalizeAnswer, scoreDeterministic } from "./metrics";
+import { judgeMessages } from "./prompt";
+import { createScorer, scorerDepth } from "./scorer";
+
+const example: DatasetExample = {
+  id: "1",
+  dialog: [
+    { type: "human", content: "My card was charged twice." },
+    { type: "ai", content: "Sorry to hear that. Which card?" },
+    { type: "human", content: "The Visa ending 4242." },
+  ],
+  reference: "I have refunded the duplicate charge.",
+  rubric: ["apologise for the double charge", "confirm the refund"],
+  expected: "Refund issued",
+};
+
+describe("judge prompt", () => {
+  it("puts rubric items one per line and the reply and reference in their tags", () => {
+    const [system, user] = judgeMessages(example, "Here is my reply.");
+    expect(system?.role).toBe("system");
+    expect(tagBody(user?.content ?? "", "rubric")).toBe(
+      "- apologise for the double charge\n- confirm the refund",
+    );
+    expect(tagBody(user?.content ?? "", "reply")).toBe("Here is my reply.");
+    expect(tagBody(user?.content ?? "", "reference")).toBe(example.reference);
+    expect(user?.content).toContain("Customer: The Visa ending 4242.");
+    // no complete tag pair in the system prompt, so tag parsers read the user message
+    expect(system?.content).not.toMatch(/<(rubric|reply|reference)>/);
+  });
+});
+
+describe("judgeReply", () => {
+  it("asks at temperature 0 with schema judge_verdict and returns score and feedback", async () => {
+    const llm = createFakeLlm();
+    const verdict = await judgeReply(llm, {
+      model: "j",
+      example,
+      reply: "We confirm the refund today.",
+    });
+    expect(verdict.score).toBe(0.5);
+    expect(verdict.feedback).toBe("Missing: apologise for the double charge");
+    expect(llm.calls[0]).toMatchObject({
+      purpose: "judge",
+      schemaName: "judge_verdict",
+      temperature: 0,
+      model: "j",
+    });
+  });
+
+  it("clamps out-of-range scores", () => {
+    expect(clampScore(-0.2)).toBe(0);
+    expect(clampScore(1.2)).toBe(1);
+    expect(clampScore(80)).toBe(0.8);
+    expect(clampScore(250)).toBe(1);
+    expect(clampScore(Number.NaN)).toBe(0);
+    expect(clampScore(0.4)).toBe(0.4);
+  });
+});
+
+describe("deterministic metrics", () => {
+  it("exact compares normalised answers", () => {
+    expect(scoreDeterministic("exact", example, '"Refund issued."').score).toBe(1);
+    const miss = scoreDeterministic("exact", example, "No refund");
+    expect(miss.score).toBe(0);
+    expect(miss.feedback).toContain('Expected exactly: "Refund issued"');
+    expect(normalizeAnswer("  Hello   World! ")).toBe("hello world");
+  });
+
+  it("contains looks for the expected answer anywhere", () => {
+    expect(scoreDeterministic("contains", example, "OK — refund  issued today").score).toBe(1);
+    expect(scoreDeterministic("contains", example, "nothing").score).toBe(0);
+    const math = { ...example, expected: "168" };
+    expect(scoreDeterministic("contains", math, "7 × 24 = 168.\nFinal answer: 168").score).toBe(1);
+    expect(scoreDeterministic("contains", math, "Final answer: 1680").score).toBe(0);
+    expect(
+      scoreDeterministic("contains", { ...example, expected: "$3.50" }, "It costs $3.50 (a+b)?")
+        .score,
+    ).toBe(1);
+  });
+
+  it("regex uses /pattern/flags or a bare case-insensitive pattern; falls back to the reference", () => {
+    expect(scoreDeterministic("regex", { ...example, expected: "/^\\d{3}$/" }, "123").score).toBe(
+      1,
+    );
+    expect(
+      scoreDeterministic("regex", { ...example, expected: "refund\\s+issued" }, "REFUND issued")
+        .score,
+    ).toBe(1);
+    expect(
+      scoreDeterministic(
+        "contains",
+        { ...example, expected: undefined },
+        "i have refunded the duplicate charge",
+      ).score,
+    ).toBe(1);
+  });
+
+  it("createScorer rejects an invalid regex before any call and makes no model calls for cheap metrics", async () => {
+    const llm = createFakeLlm();
+    expect(() =>
+      createScorer({
+        metric: "regex",
+        llm,
+        judgeModel: "j",
+        examples: [{ ...example, expected: "(" }],
+      }),
+    ).toThrow("example 1: invalid regex");
+    const scorer = createScorer({ metric: "exact", llm, judgeModel: "j" });
+    expect((await scorer(example, "refund issued")).score).toBe(1);
+    expect(llm.calls).toHaveLength(0);
+    expect(scorerDepth("exact")).toBe(0);
+    expect(scorerDepth("judge")).toBe(1);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * What distinguishes single- from multi-agent optimisation: how a candidate
+ * answers a dialog, what text identifies and embeds it, which components it
+ * has and how reflection rewrites one of them. The search loop is shared.
+ */
+import type { DatasetExample } from "@promptune/contracts";
+import type { LlmPort } from "../ports";
+import type { ReflectionExample } from "./types";
+
+/** A candidate's answer to one example. */
+export interface AgentRun {
+  reply: string;
+  /** Human-readable trajectory for reflection ("" for a single agent). */
+  trace: string;
+  /** Workers (by index) whose output went into the reply; [] for a single agent. */
+  consulted: number[];
+  /** Longest chain of dependent model calls it took. */
+  depth: number;
+}
+
+/** A reflection's proposal: the new candidate and the rationale given. */
+export interface Proposal<C> {
+  config: C;
+  rationale: string;
+}
+
+/** Mode-specific behaviour plugged into the shared search loop. */
+export interface ModeAdapter<C> {
+  readonly mode: "single" | "multi";
+  /** Identity of a candidate, used to skip proposals that already exist in the pool. */
+  key(candidate: C): string;
+  /** Text that is embedded for the candidate's 2-D point. */
+  embeddingText(candidate: C): string;
+  /** The prompt shown in prompt lists (multi-agent: the coordinator's prompt). */
+  promptOf(candidate: C): string;
+  /** Most model calls one reply can take (for budget estimates). */
+  callsPerRun(candidate: C): number;
+  /** Options that must match for a checkpoint to be resumable. */
+  fingerprintParts(): unknown;
+  /** Produces the candidate's reply to one example. */
+  run(llm: LlmPort, candidate: C, example: DatasetExample, signal: AbortSignal): Promise<AgentRun>;
+  /** Labels of the components reflection can change, in round-robin order. */
+  components(candidate: C): string[];
+  /**
+   * Picks the component to change from the round-robin `cursor` and the
+   * parent's minibatch results (blame); returns its index and the next cursor.
+   * Absent: plain round robin.
+   */
+  pickComponent?(
+    candidate: C,
+    cursor: number,
+    material: readonly ReflectionExample[],
+  ): { index: number; cursor: number };
+  /** Asks the reflection model for an improved version of one component; null when unusable. */
+  propose(
+    llm: LlmPort,
+    parent: C,
+    component: number,
+    material: ReflectionExample[],
+    signal: AbortSignal,
+  ): Promise<Proposal<C> | null>;
+}

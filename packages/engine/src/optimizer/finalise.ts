@@ -1,0 +1,71 @@
+/**
+ * The end of a run: the best candidate by validation score, the list of
+ * per-iteration candidates, and held-out test scores of the initial and the
+ * best candidate (measured once each; null when the budget ran out).
+ */
+import type { DatasetExample } from "@promptune/contracts";
+import { evaluateCandidate, meanScore } from "./evaluate";
+import type { IterationEnv } from "./iteration";
+import { BudgetExhaustedError } from "./meter";
+import { bestCandidate } from "./pareto";
+import type { RunState } from "./state";
+import type { CandidateRecord, FinalResult, ReportedCandidate } from "./types";
+
+function reported<C>(c: CandidateRecord<C>): ReportedCandidate<C> {
+  return {
+    iteration: c.iteration,
+    config: c.config,
+    validationScore: c.score,
+    evaluationPoint: { x: c.iteration, y: Math.round(c.score * 10_000) / 100 },
+    embeddingPoint: c.embeddingPoint,
+  };
+}
+
+/** Builds the final result, scoring the held-out test split when asked to. */
+export async function finalise<C>(
+  env: IterationEnv<C>,
+  state: RunState<C>,
+  options: { evaluateTest: boolean; promptOf: (c: C) => string; signal: AbortSignal },
+): Promise<FinalResult<C>> {
+  const best = bestCandidate(state.candidates.map((c) => c.score));
+  const bestRecord = state.candidates[best] as CandidateRecord<C>;
+  const initialRecord = state.candidates[0] as CandidateRecord<C>;
+  let testScore: number | null = null;
+  let initialTestScore: number | null = null;
+  const test: readonly DatasetExample[] = env.split.test;
+  if (options.evaluateTest && test.length > 0) {
+    try {
+      const targets = best === 0 ? [initialRecord] : [initialRecord, bestRecord];
+      const stages = await Promise.all(
+        targets.map((c) => evaluateCandidate(env, c.config, test, options.signal)),
+      );
+      const scores = stages.map((s) => meanScore(s.evaluations.map((e) => e.score)));
+      initialTestScore = scores[0] ?? null;
+      testScore = scores[scores.length - 1] ?? null;
+    } catch (err) {
+      if (!(err instanceof BudgetExhaustedError)) throw err;
+      state.budgetExhausted = true;
+    }
+  }
+  const iterations = state.reported.slice(1).map((index, k) => {
+    const c = state.candidates[index] as CandidateRecord<C>;
+    return {
+      iteration: k + 1,
+      config: c.config,
+      accepted: state.acceptedFlags[k + 1] ?? false,
+      validationScore: c.score,
+    };
+  });
+  return {
+    best: reported(bestRecord),
+    initial: reported(initialRecord),
+    iterations,
+    prompts: iterations.map((i) => options.promptOf(i.config)),
+    totalIterations: iterations.length,
+    testScore,
+    initialTestScore,
+    testSize: test.length,
+    budgetExhausted: state.budgetExhausted,
+    usage: { ...env.meter.total },
+  };
+}

@@ -1,0 +1,230 @@
+/**
+ * Multi-agent optimisation: the candidate is the whole configuration
+ * (coordinator + workers). Each proposal rewrites one component — the
+ * coordinator's prompt, a worker's prompt or a worker's description (which the
+ * coordinator reads when delegating) — chosen round robin, and the reflection
+ * sees the whole multi-agent trace of every minibatch example.
+ */
+import { MAX_DESCRIPTION_CHARS, type MultiAgentConfig } from "@promptune/contracts";
+import { runMultiAgentTurn } from "../multiagent";
+import type { ChatMessage, LlmPort } from "../ports";
+import type { ModeAdapter, Proposal } from "./adapter";
+import { runOptimisation } from "./loop";
+import {
+  cleanProposedPrompt,
+  PROPOSAL_SCHEMA_NAME,
+  ProposalSchema,
+  renderExamples,
+  renderFeedback,
+} from "./reflection";
+import type {
+  MultiAgentCandidate,
+  MultiAgentOptions,
+  OptimisationRun,
+  ReflectionExample,
+} from "./types";
+
+/** One changeable part of a configuration. */
+export interface MultiAgentComponent {
+  /** "master" or the worker's index. */
+  agent: "master" | number;
+  field: "prompt" | "description";
+  label: string;
+}
+
+/**
+ * Components in round-robin order: the coordinator's prompt, every worker's
+ * prompt, then every worker's description. The coordinator's description is
+ * not a component: no model reads it.
+ */
+export function multiAgentComponents(config: MultiAgentConfig): MultiAgentComponent[] {
+  const workers = config["worker-agents"];
+  return [
+    { agent: "master", field: "prompt", label: "coordinator.prompt" },
+    ...workers.map((w, i) => ({
+      agent: i,
+      field: "prompt" as const,
+      label: `worker:${w.name}.prompt`,
+    })),
+    ...workers.map((w, i) => ({
+      agent: i,
+      field: "description" as const,
+      label: `worker:${w.name}.description`,
+    })),
+  ];
+}
+
+function agentOf(config: MultiAgentConfig, component: MultiAgentComponent) {
+  return component.agent === "master"
+    ? config["master-agent"]
+    : config["worker-agents"][component.agent];
+}
+
+/**
+ * Blame from the trajectories: starting at the round-robin `cursor`, the
+ * first component that can have caused a shortfall on the minibatch. The
+ * coordinator's prompt always can; a worker's prompt only if that worker was
+ * consulted on an imperfect example; a worker's description only if the
+ * coordinator left that worker out of an imperfect example.
+ */
+export function pickBlamedComponent(
+  config: MultiAgentConfig,
+  cursor: number,
+  material: readonly ReflectionExample[],
+): { index: number; cursor: number } {
+  const components = multiAgentComponents(config);
+  const failing = material.filter((m) => m.score < 1 - 1e-9);
+  const blamed = (c: MultiAgentComponent): boolean => {
+    if (c.agent === "master") return true;
+    const worker = c.agent;
+    return c.field === "prompt"
+      ? failing.some((m) => m.consulted.includes(worker))
+      : failing.some((m) => !m.consulted.includes(worker));
+  };
+  for (let k = 0; k < components.length; k++) {
+    const index = (cursor + k) % components.length;
+    if (blamed(components[index] as MultiAgentComponent)) return { index, cursor: cursor + k + 1 };
+  }
+  return { index: 0, cursor: cursor + 1 };
+}
+
+/** A copy of `config` with one component replaced by `text`. */
+export function withComponent(
+  config: MultiAgentConfig,
+  component: MultiAgentComponent,
+  text: string,
+): MultiAgentConfig {
+  const value = component.field === "description" ? text.slice(0, MAX_DESCRIPTION_CHARS) : text;
+  if (component.agent === "master") {
+    return { ...config, "master-agent": { ...config["master-agent"], [component.field]: value } };
+  }
+  const index = component.agent;
+  return {
+    ...config,
+    "worker-agents": config["worker-agents"].map((w, i) =>
+      i === index ? { ...w, [component.field]: value } : w,
+    ),
+  };
+}
+
+/** The configuration as text: embedded for the 2-D point and shown to the reflection. */
+export function renderConfiguration(config: MultiAgentConfig): string {
+  const master = config["master-agent"];
+  const lines = [`Coordinator "${master.name}":`, master.prompt, ""];
+  for (const w of config["worker-agents"]) {
+    lines.push(`Worker "${w.name}" (description: ${w.description || "none"}):`, w.prompt, "");
+  }
+  return lines.join("\n").trim();
+}
+
+const MULTI_REFLECTION_SYSTEM = [
+  "You improve one component of a multi-agent customer-help assistant.",
+  "A coordinator reads the conversation and the roster of workers (name and description), delegates tasks to some of them, and writes the final reply from their reports; each worker follows its own prompt.",
+  "You are shown the whole configuration, the component to improve, a few conversations with how the agents handled them, an expert's reference reply, and a grader's verdict on each final reply.",
+  "Rewrite only the named component so that the final replies satisfy what the grader found missing:",
+  "- keep what already works and the agent's role;",
+  "- state required behaviours as clear, general instructions; never copy details of these particular conversations;",
+  "- a description tells the coordinator when to use the worker: keep it to one or two sentences.",
+  "Return the complete new text of the component and a one-sentence rationale.",
+].join("\n");
+
+function describeComponent(config: MultiAgentConfig, component: MultiAgentComponent): string {
+  if (component.agent === "master")
+    return `the prompt of the coordinator "${config["master-agent"].name}"`;
+  const worker = config["worker-agents"][component.agent];
+  return component.field === "prompt"
+    ? `the prompt of the worker "${worker?.name}"`
+    : `the description of the worker "${worker?.name}" (what the coordinator reads when choosing whom to delegate to)`;
+}
+
+/** Builds the multi-agent reflection messages for one component. */
+export function multiReflectionMessages(
+  parent: MultiAgentConfig,
+  component: MultiAgentComponent,
+  material: readonly ReflectionExample[],
+): ChatMessage[] {
+  const user = [
+    `Component to improve: ${describeComponent(parent, component)}.`,
+    "",
+    "<configuration>",
+    renderConfiguration(parent),
+    "</configuration>",
+    "",
+    "<current_prompt>",
+    agentOf(parent, component)?.[component.field] ?? "",
+    "</current_prompt>",
+    "",
+    "<examples>",
+    renderExamples(material),
+    "</examples>",
+    "",
+    "<feedback>",
+    renderFeedback(material),
+    "</feedback>",
+    "",
+    "Propose the improved text of the component.",
+  ].join("\n");
+  return [
+    { role: "system", content: MULTI_REFLECTION_SYSTEM },
+    { role: "user", content: user },
+  ];
+}
+
+/** The multi-agent adapter for the shared loop. */
+export function multiAgentAdapter(options: {
+  reflectionModel: string;
+}): ModeAdapter<MultiAgentCandidate> {
+  return {
+    mode: "multi",
+    key: (c) => JSON.stringify(c),
+    embeddingText: renderConfiguration,
+    promptOf: (c) => c["master-agent"].prompt,
+    callsPerRun: (c) => 2 + c["worker-agents"].length,
+    fingerprintParts: () => ({ reflectionModel: options.reflectionModel }),
+    components: (c) => multiAgentComponents(c).map((x) => x.label),
+    async run(llm: LlmPort, c, example, signal) {
+      const turn = await runMultiAgentTurn(llm, c, example.dialog, { signal });
+      const consulted = turn.intermediate
+        .map((m) => /^worker(\d+)$/.exec(m.name)?.[1])
+        .filter((n): n is string => n !== undefined)
+        .map((n) => Number(n) - 1);
+      // coordinator plan → workers in parallel → composition
+      return { reply: turn.content, trace: turn.trace, consulted, depth: consulted.length ? 3 : 2 };
+    },
+    pickComponent: (c, cursor, material) => pickBlamedComponent(c, cursor, material),
+    async propose(
+      llm,
+      parent,
+      index,
+      material,
+      signal,
+    ): Promise<Proposal<MultiAgentCandidate> | null> {
+      const component = multiAgentComponents(parent)[index];
+      if (!component) return null;
+      const { value } = await llm.completeStructured({
+        model: options.reflectionModel,
+        messages: multiReflectionMessages(parent, component, material),
+        temperature: 0.7,
+        purpose: "reflection",
+        schema: ProposalSchema,
+        schemaName: PROPOSAL_SCHEMA_NAME,
+        signal,
+      });
+      const text = cleanProposedPrompt(value.prompt);
+      if (!text) return null;
+      return { config: withComponent(parent, component, text), rationale: value.rationale };
+    },
+  };
+}
+
+/**
+ * Optimises a multi-agent configuration. Yields iteration 0 (the seed
+ * configuration's evaluation, the socket's `baseline`) and then exactly one
+ * result per iteration; returns the final result.
+ */
+export function optimizeMultiAgent(
+  options: MultiAgentOptions,
+): OptimisationRun<MultiAgentCandidate> {
+  const adapter = multiAgentAdapter({ reflectionModel: options.models.reflection });
+  return runOptimisation(adapter, options.config, options);
+}

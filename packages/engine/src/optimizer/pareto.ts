@@ -1,0 +1,68 @@
+/**
+ * Per-example Pareto frontier over the candidate pool (the GEPA idea): a
+ * candidate stays selectable as a parent while it is the best on at least one
+ * validation example, so strategies that win different examples all survive
+ * instead of the search collapsing onto the single best average.
+ */
+import type { Prng } from "../util/prng";
+
+const EPS = 1e-9;
+
+/** A frontier member and on how many validation examples it is (jointly) best. */
+export interface FrontierEntry {
+  candidate: number;
+  wins: number;
+}
+
+/**
+ * Computes the frontier from per-candidate score vectors (same length each).
+ * For every example the candidates reaching its best score form that
+ * example's front. Candidates whose fronts are a subset of another remaining
+ * candidate's fronts are dominated and removed, weakest mean first (ties:
+ * later candidate first), so of two identical profiles the earlier survives.
+ */
+export function paretoFrontier(scores: readonly (readonly number[])[]): FrontierEntry[] {
+  const n = scores.length;
+  if (n === 0) return [];
+  const examples = scores[0]?.length ?? 0;
+  if (examples === 0) return [{ candidate: 0, wins: 0 }];
+  const fronts: Set<number>[] = Array.from({ length: n }, () => new Set());
+  for (let j = 0; j < examples; j++) {
+    let best = -Infinity;
+    for (const s of scores) best = Math.max(best, s[j] ?? 0);
+    for (let c = 0; c < n; c++) if ((scores[c]?.[j] ?? 0) >= best - EPS) fronts[c]?.add(j);
+  }
+  const mean = (c: number): number => (scores[c] ?? []).reduce((a, b) => a + b, 0) / examples;
+  const alive = new Set(
+    Array.from({ length: n }, (_, c) => c).filter((c) => (fronts[c]?.size ?? 0) > 0),
+  );
+  const order = [...alive].sort((a, b) => mean(a) - mean(b) || b - a);
+  for (const c of order) {
+    const mine = fronts[c] as Set<number>;
+    for (const other of alive) {
+      if (other === c) continue;
+      const theirs = fronts[other] as Set<number>;
+      if ([...mine].every((j) => theirs.has(j))) {
+        alive.delete(c);
+        break;
+      }
+    }
+  }
+  return [...alive]
+    .sort((a, b) => a - b)
+    .map((c) => ({ candidate: c, wins: fronts[c]?.size ?? 0 }));
+}
+
+/** Draws a parent from the frontier with probability proportional to its wins. */
+export function selectParent(frontier: readonly FrontierEntry[], rng: Prng): number {
+  if (frontier.length === 0) throw new Error("empty Pareto frontier");
+  const index = rng.weighted(frontier.map((f) => f.wins));
+  return (frontier[index] as FrontierEntry).candidate;
+}
+
+/** Index of the best candidate by mean score; the earliest wins ties. */
+export function bestCandidate(means: readonly number[]): number {
+  let best = 0;
+  for (let i = 1; i < means.length; i++) if ((means[i] ?? 0) > (means[best] ?? 0) + EPS) best = i;
+  return best;
+}

@@ -1,0 +1,36 @@
+/** Helpers shared by the optimiser's unit tests. */
+import { createFakeLlm, type FakeLlmOptions, syntheticExamples } from "../testing/fake-llm";
+import { optimizeSingleAgent } from "./single";
+import type { FinalResult, IterationResult, OptimisationRun, SingleAgentOptions } from "./types";
+
+/** Drains a run: every yielded result and the final result. */
+export async function drive<C>(
+  run: OptimisationRun<C>,
+): Promise<{ results: IterationResult<C>[]; final: FinalResult<C> }> {
+  const results: IterationResult<C>[] = [];
+  for (;;) {
+    const step = await run.next();
+    if (step.done) return { results, final: step.value };
+    results.push(step.value);
+  }
+}
+
+/** Single-agent options over a 30-example synthetic dataset and a fresh fake port. */
+export function singleOptions(
+  overrides: Partial<SingleAgentOptions> = {},
+  fake: FakeLlmOptions = {},
+) {
+  const llm = createFakeLlm(fake);
+  const options: SingleAgentOptions = {
+    llm,
+    models: { judge: "judge-model", reflection: "reflection-model" },
+    dataset: { name: "synthetic", metric: "judge", examples: syntheticExamples(30) },
+    model: "assistant-model",
+    prompt: "You are a helpful customer-help assistant.",
+    temperature: 0.7,
+    iterations: 4,
+    seed: 7,
+    ...overrides,
+  };
+  return { llm, options, run: () => optimizeSingleAgent(options) };
+}

@@ -1,0 +1,202 @@
+/**
+ * Public types of the optimiser: options, the one-per-iteration result, the
+ * final result and the JSON checkpoint a run can resume from.
+ */
+import type { DatasetExample, MultiAgentConfig, Point } from "@promptune/contracts";
+import type { LoadedDataset } from "../datasets/bundled";
+import type { MinibatchState } from "../datasets/minibatch";
+import type { DatasetSplit } from "../datasets/split";
+import type { EmbeddingSource } from "../embedding/embedder";
+import type { EngineModels, LlmPort, LlmUsage } from "../ports";
+import type { PrngState } from "../util/prng";
+
+/** A single-agent candidate: the system prompt plus the temperature it runs at. */
+export interface SingleAgentCandidate {
+  prompt: string;
+  temperature: number;
+}
+
+/** A multi-agent candidate: the whole configuration. */
+export type MultiAgentCandidate = MultiAgentConfig;
+
+/** Options shared by both optimisation modes. */
+export interface OptimiseOptionsBase {
+  /** The model port (the server's gateway); every call goes through it. */
+  llm: LlmPort;
+  /** Models for the engine's own roles. */
+  models: EngineModels;
+  /** The dataset; it is split deterministically unless `split` is given. */
+  dataset: LoadedDataset;
+  /** Overrides the dataset's own split (tests, custom datasets). */
+  split?: DatasetSplit;
+  /** Number of optimisation iterations N (results 1..N follow iteration 0). */
+  iterations: number;
+  /** Seed of every random choice; same seed, same port answers → same run. Default 1. */
+  seed?: number;
+  /** Train examples per reflection minibatch. Default 3. */
+  minibatchSize?: number;
+  /** Most proposals tried per iteration before reporting "not accepted". Default 3. */
+  proposalsPerIteration?: number;
+  /** Most model calls in flight at once. Default 8. */
+  concurrency?: number;
+  /** Ceiling on model calls for the whole run (all roles). Default: the run's worst case. */
+  maxCalls?: number;
+  /** Score the initial and the best candidate on the held-out test split at the end. Default true. */
+  evaluateTest?: boolean;
+  /** Cancels the run: the iterator throws an AbortError and in-flight calls are aborted. */
+  signal?: AbortSignal;
+}
+
+/** Options of a single-agent run. */
+export interface SingleAgentOptions extends OptimiseOptionsBase {
+  /** Model that produces the assistant's replies (the user's choice; never changed). */
+  model: string;
+  /** Seed system prompt. */
+  prompt: string;
+  /** Seed temperature in [0, 1]. */
+  temperature: number;
+  /** Let reflection propose a temperature too (second coordinate). Default true. */
+  tuneTemperature?: boolean;
+  /** Continue a run from the checkpoint of its last finished iteration. */
+  resumeFrom?: OptimisationCheckpoint<SingleAgentCandidate>;
+}
+
+/** Options of a multi-agent run. */
+export interface MultiAgentOptions extends OptimiseOptionsBase {
+  /** Seed configuration (coordinator + workers). */
+  config: MultiAgentConfig;
+  /** Continue a run from the checkpoint of its last finished iteration. */
+  resumeFrom?: OptimisationCheckpoint<MultiAgentCandidate>;
+}
+
+/** One candidate of the pool, as checkpointed. */
+export interface CandidateRecord<C> {
+  /** Iteration that created it (0 for the seed); its public identifier. */
+  iteration: number;
+  config: C;
+  /** Creating iteration of its parent; null for the seed. */
+  parent: number | null;
+  /** Component the reflection changed to create it (e.g. "prompt", "worker:Expert.prompt"). */
+  component: string | null;
+  /** The reflection's rationale for the change; null for the seed. */
+  rationale: string | null;
+  /** Score on each validation example, in split order. */
+  scores: number[];
+  /** Mean validation score in [0, 1]. */
+  score: number;
+  embeddingPoint: Point;
+}
+
+/** A cached evaluation of one candidate on one train example. */
+export interface TrainEvaluation {
+  candidate: number;
+  example: number;
+  score: number;
+  feedback: string;
+  reply: string;
+  trace: string;
+  consulted: number[];
+}
+
+/** Everything needed to continue a run after its last finished iteration (plain JSON). */
+export interface OptimisationCheckpoint<C> {
+  version: 1;
+  mode: "single" | "multi";
+  seed: number;
+  /** Hash of the run's inputs (split ids, options); a mismatch refuses to resume. */
+  fingerprint: string;
+  /** Last finished iteration. */
+  iteration: number;
+  candidates: CandidateRecord<C>[];
+  /** Pool index of the candidate each iteration 0..iteration reported. */
+  reported: number[];
+  /** Whether each iteration 0..iteration accepted a new candidate. */
+  acceptedFlags: boolean[];
+  rng: PrngState;
+  minibatch: MinibatchState;
+  componentCursor: number;
+  usage: LlmUsage;
+  callsIssued: number;
+  budgetExhausted: boolean;
+  embedding: { source: EmbeddingSource; origin: number[] };
+  trainCache: TrainEvaluation[];
+}
+
+/** The result of one iteration; exactly one per iteration, iteration 0 first. */
+export interface IterationResult<C> {
+  iteration: number;
+  /** The reported candidate: the accepted proposal, else the best candidate so far. */
+  config: C;
+  /** True when this iteration accepted a new candidate (iteration 0: the seed, true). */
+  accepted: boolean;
+  /** Iteration that created the reported candidate. */
+  candidateIteration: number;
+  /** Creating iteration of the reported candidate's parent; null for the seed. */
+  parent: number | null;
+  /** Component the reported candidate changed relative to its parent. */
+  component: string | null;
+  /** The reflection's rationale for the reported candidate; null for the seed. */
+  rationale: string | null;
+  /** Mean validation score of the reported candidate, in [0, 1]. */
+  validationScore: number;
+  /** Per-example validation scores of the reported candidate. */
+  validationScores: number[];
+  /** Graph point: x = iteration, y = validation mean × 100. */
+  evaluationPoint: Point;
+  /** Projected embedding of the reported candidate. */
+  embeddingPoint: Point;
+  /** Proposals tried in this iteration. */
+  proposals: number;
+  /** True when the call budget stopped (or prevented) proposing in this iteration. */
+  budgetExhausted: boolean;
+  /** Model usage of this iteration. */
+  usage: LlmUsage;
+  /** Model usage of the run so far. */
+  totalUsage: LlmUsage;
+  /** Longest chain of dependent model calls in this iteration (for the benchmark). */
+  criticalPathCalls: number;
+  /** Resume point after this iteration (plain JSON; store it as is). */
+  checkpoint: OptimisationCheckpoint<C>;
+}
+
+/** A candidate as reported in the final result. */
+export interface ReportedCandidate<C> {
+  iteration: number;
+  config: C;
+  validationScore: number;
+  evaluationPoint: Point;
+  embeddingPoint: Point;
+}
+
+/** The final result of a run, returned when the iterator finishes. */
+export interface FinalResult<C> {
+  /** Best candidate by mean validation score (earliest on ties). */
+  best: ReportedCandidate<C>;
+  initial: ReportedCandidate<C>;
+  /** The candidates reported by iterations 1..N, in order (length N). */
+  iterations: Array<{ iteration: number; config: C; accepted: boolean; validationScore: number }>;
+  /** The prompt of each of iterations 1..N (multi-agent: the coordinator's prompt). */
+  prompts: string[];
+  totalIterations: number;
+  /** Held-out test score of the best and of the initial candidate; null when not measured. */
+  testScore: number | null;
+  initialTestScore: number | null;
+  /** Size of the held-out test split. */
+  testSize: number;
+  /** True when the call budget ended proposing early. */
+  budgetExhausted: boolean;
+  usage: LlmUsage;
+}
+
+/** An optimisation run: yields iteration results, returns the final result. */
+export type OptimisationRun<C> = AsyncGenerator<IterationResult<C>, FinalResult<C>, void>;
+
+/** The example material the reflection reads for one minibatch example. */
+export interface ReflectionExample {
+  example: DatasetExample;
+  reply: string;
+  trace: string;
+  consulted: number[];
+  score: number;
+  feedback: string;
+}
