@@ -5,6 +5,8 @@ import { ModelNameSchema, MultiAgentConfigSchema, PromptSchema, TemperatureSchem
 export const MAX_MESSAGE_CHARS = 8_000;
 /** Most dialog entries accepted in one chat call. */
 export const MAX_DIALOG_ENTRIES = 100;
+/** Most characters of all dialog entries together in one chat call. */
+export const MAX_DIALOG_TOTAL_CHARS = 120_000;
 
 /** One dialog entry the client sends: who said it and what. */
 export const DialogEntrySchema = z.object({
@@ -21,11 +23,17 @@ export const DialogSchema = z
   .max(MAX_DIALOG_ENTRIES, { error: `dialog must contain at most ${MAX_DIALOG_ENTRIES} messages` })
   .refine((d) => d[d.length - 1]?.type === "human", {
     error: "the last dialog entry must be a human message",
+  })
+  .refine((d) => (d[d.length - 1]?.content.trim().length ?? 0) > 0, {
+    error: "the last message must not be empty",
+  })
+  .refine((d) => d.reduce((n, e) => n + e.content.length, 0) <= MAX_DIALOG_TOTAL_CHARS, {
+    error: `the conversation is too long (at most ${MAX_DIALOG_TOTAL_CHARS} characters in all); clear the chat and start again`,
   });
 
 /** POST /auto-tune/chat body. */
 export const ChatRequestSchema = z.object({
-  prompt: PromptSchema,
+  prompt: PromptSchema.refine((p) => p.trim().length > 0, { error: "prompt must not be empty" }),
   temperature: TemperatureSchema,
   model_name: ModelNameSchema.optional(),
   dialog: DialogSchema,

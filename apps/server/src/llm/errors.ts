@@ -1,0 +1,31 @@
+/**
+ * Typed failures of the LLM gateway. They are HttpErrors, so a route that lets
+ * one escape answers with the right status: 502 provider failure, 503 not
+ * configured / unavailable, 504 timeout, 400 unknown model.
+ */
+import { HttpError } from "../errors";
+
+/** Why an LLM call failed. */
+export type LlmErrorCode =
+  | "llm_provider_error"
+  | "llm_timeout"
+  | "llm_not_configured"
+  | "llm_unknown_model";
+
+const STATUS: Record<LlmErrorCode, number> = {
+  llm_provider_error: 502,
+  llm_timeout: 504,
+  llm_not_configured: 503,
+  llm_unknown_model: 400,
+};
+
+/** A failed LLM call, after the gateway's retries. */
+export class LlmError extends HttpError {
+  override readonly code: LlmErrorCode;
+
+  constructor(code: LlmErrorCode, message: string, options?: { cause?: unknown }) {
+    super(STATUS[code], message, { code, cause: options?.cause });
+    this.name = "LlmError";
+    this.code = code;
+  }
+}

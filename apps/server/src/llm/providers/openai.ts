@@ -1,0 +1,86 @@
+/**
+ * OpenAI-compatible provider (OpenAI, Azure, OpenRouter, vLLM, Ollama, LM
+ * Studio, the test fixture) through the Vercel AI SDK: chat completions,
+ * JSON-schema structured output and embeddings. SDK retries are off; the
+ * gateway retries.
+ */
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import type { ChatMessage } from "@promptune/engine";
+import { embedMany, generateText, type ModelMessage, Output } from "ai";
+import type { LlmProvider } from "./types";
+
+/** Builds the provider for one OpenAI-compatible endpoint. */
+export function createOpenAiProvider(options: {
+  baseURL: string;
+  apiKey: string | undefined;
+  concurrency: number;
+}): LlmProvider {
+  const provider = createOpenAICompatible({
+    name: "openai-compatible",
+    baseURL: options.baseURL,
+    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+    includeUsage: true,
+    supportsStructuredOutputs: true,
+  });
+
+  return {
+    kind: "openai",
+    concurrency: options.concurrency,
+
+    async complete(call) {
+      const result = await generateText({
+        model: provider(call.model),
+        messages: toModelMessages(call.messages),
+        allowSystemInMessages: true,
+        temperature: call.temperature,
+        ...(call.maxOutputTokens ? { maxOutputTokens: call.maxOutputTokens } : {}),
+        maxRetries: 0,
+        abortSignal: call.signal,
+      });
+      return {
+        text: result.text,
+        inputTokens: result.usage.inputTokens ?? 0,
+        outputTokens: result.usage.outputTokens ?? 0,
+      };
+    },
+
+    async completeStructured(call) {
+      const result = await generateText({
+        model: provider(call.model),
+        messages: toModelMessages(call.messages),
+        allowSystemInMessages: true,
+        temperature: call.temperature,
+        ...(call.maxOutputTokens ? { maxOutputTokens: call.maxOutputTokens } : {}),
+        output: Output.object({ schema: call.schema, name: call.schemaName }),
+        maxRetries: 0,
+        abortSignal: call.signal,
+      });
+      return {
+        value: result.output,
+        inputTokens: result.usage.inputTokens ?? 0,
+        outputTokens: result.usage.outputTokens ?? 0,
+      };
+    },
+
+    async embed(model, texts, signal) {
+      const result = await embedMany({
+        model: provider.embeddingModel(model),
+        values: texts,
+        maxRetries: 0,
+        abortSignal: signal,
+      });
+      return { vectors: result.embeddings, inputTokens: result.usage.tokens ?? 0 };
+    },
+
+    async close() {},
+  };
+}
+
+/** Our port's messages as AI SDK model messages. */
+export function toModelMessages(messages: ChatMessage[]): ModelMessage[] {
+  return messages.map((m): ModelMessage => {
+    if (m.role === "system") return { role: "system", content: m.content };
+    if (m.role === "assistant") return { role: "assistant", content: m.content };
+    return { role: "user", content: m.content };
+  });
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { Semaphore } from "./semaphore";
+
+describe("Semaphore", () => {
+  it("admits at most `limit` holders and hands slots over in FIFO order", async () => {
+    const sem = new Semaphore(2);
+    const order: string[] = [];
+    const r1 = await sem.acquire();
+    const r2 = await sem.acquire();
+    const p3 = sem.acquire().then((r) => {
+      order.push("3");
+      return r;
+    });
+    const p4 = sem.acquire().then((r) => {
+      order.push("4");
+      return r;
+    });
+    expect(sem.running).toBe(2);
+    expect(sem.waiting).toBe(2);
+    r1();
+    r1(); // releasing twice frees one slot only
+    const r3 = await p3;
+    expect(order).toEqual(["3"]);
+    expect(sem.waiting).toBe(1);
+    r2();
+    const r4 = await p4;
+    expect(order).toEqual(["3", "4"]);
+    r3();
+    r4();
+    expect(sem.running).toBe(0);
+  });
+
+  it("drops a waiter whose signal aborts, without consuming a slot", async () => {
+    const sem = new Semaphore(1);
+    const release = await sem.acquire();
+    const ctrl = new AbortController();
+    const waiting = sem.acquire(ctrl.signal);
+    ctrl.abort(new Error("gave up"));
+    await expect(waiting).rejects.toThrow("gave up");
+    expect(sem.waiting).toBe(0);
+    release();
+    expect(sem.running).toBe(0);
+    const again = await sem.acquire();
+    expect(sem.running).toBe(1);
+    again();
+  });
+
+  it("runs functions under the limit", async () => {
+    const sem = new Semaphore(3);
+    let active = 0;
+    let peak = 0;
+    const gates: Array<() => void> = [];
+    const tasks = Array.from({ length: 7 }, () =>
+      sem.run(async () => {
+        active++;
+        peak = Math.max(peak, active);
+        await new Promise<void>((r) => gates.push(r));
+        active--;
+      }),
+    );
+    let done = false;
+    const all = Promise.all(tasks).then(() => {
+      done = true;
+    });
+    while (!done) {
+      await new Promise((r) => setImmediate(r));
+      gates.shift()?.();
+    }
+    await all;
+    expect(peak).toBe(3);
+  });
+});

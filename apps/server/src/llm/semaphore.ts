@@ -1,0 +1,68 @@
+/**
+ * A counting semaphore: at most `limit` holders at a time, FIFO waiters, and
+ * a waiter that gives up (abort signal) leaves the queue without a slot.
+ */
+export class Semaphore {
+  private active = 0;
+  private readonly waiters: Array<{ grant: () => void }> = [];
+
+  constructor(readonly limit: number) {
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new Error("Semaphore limit must be a positive integer");
+  }
+
+  /** Holders right now. */
+  get running(): number {
+    return this.active;
+  }
+
+  /** Callers waiting for a slot. */
+  get waiting(): number {
+    return this.waiters.length;
+  }
+
+  /** Waits for a slot; resolves to its release function (idempotent). */
+  acquire(signal?: AbortSignal): Promise<() => void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (this.active < this.limit) {
+      this.active++;
+      return Promise.resolve(this.releaser());
+    }
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        grant: () => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve(this.releaser());
+        },
+      };
+      const onAbort = () => {
+        const i = this.waiters.indexOf(waiter);
+        if (i >= 0) this.waiters.splice(i, 1);
+        reject(signal?.reason);
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.waiters.push(waiter);
+    });
+  }
+
+  /** Runs fn while holding a slot. */
+  async run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const release = await this.acquire(signal);
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  }
+
+  private releaser(): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiters.shift();
+      if (next) next.grant();
+      else this.active--;
+    };
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * The fixture LLM: an OpenAI-compatible server on 127.0.0.1 whose answers are
+ * a documented, deterministic function of the request (docs/fixture-llm.md).
+ * Tests, e2e and bench point the production gateway at `url`.
+ */
+export type { FixtureFault, FixtureFaultStatus } from "./faults";
+export {
+  FIXTURE_MODELS,
+  type FixtureCallRecord,
+  type FixtureConfig,
+  type FixtureLlm,
+  type FixtureStats,
+  MISSING_MODEL_PREFIX,
+  startFixtureLlm,
+} from "./server";

@@ -1,0 +1,338 @@
+/**
+ * The fixture LLM's HTTP server (node:http on 127.0.0.1): OpenAI-compatible
+ * endpoints plus `/__fixture/config` and `/__fixture/stats`, with injectable
+ * latency and faults. See docs/fixture-llm.md.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { performance } from "node:perf_hooks";
+import { FaultPlan, type FixtureFault, parseFaults } from "./faults";
+import {
+  answerChat,
+  BadRequest,
+  type ChatCall,
+  completionBody,
+  embeddingsBody,
+  errorBody,
+  parseChatCall,
+  parseEmbeddingInput,
+  streamEvents,
+} from "./protocol";
+
+/** Run-time settings of the fixture. */
+export interface FixtureConfig {
+  /** Delay before every API answer (ms). */
+  latencyMs: number;
+  /** Fault rules, checked in order (replacing the list resets their counters). */
+  faults: FixtureFault[];
+}
+
+/** One API request the fixture received. */
+export interface FixtureCallRecord {
+  seq: number;
+  kind: string;
+  model: string;
+  temperature: number | null;
+  stream: boolean;
+  /** `ok`, `aborted`, `404` (unknown model), or the injected fault (`429`, `500`, `timeout`, `truncated`, `invalid_json`). */
+  outcome: string;
+  /** performance.now() when the request arrived and when it was answered (or dropped). */
+  startedAt: number;
+  endedAt: number | null;
+}
+
+/** Counters the fixture keeps (GET /__fixture/stats). */
+export interface FixtureStats {
+  requests: number;
+  byKind: Record<string, number>;
+  faults: Record<string, number>;
+  inFlight: number;
+  maxInFlight: number;
+  /** The last 1000 API requests, oldest first. */
+  calls: FixtureCallRecord[];
+}
+
+/** A running fixture server. */
+export interface FixtureLlm {
+  /** Base URL ending in /v1. */
+  url: string;
+  close(): Promise<void>;
+  setConfig(cfg: Partial<FixtureConfig>): void;
+  stats(): FixtureStats;
+}
+
+/** Model ids GET /v1/models lists (any id is accepted by the other endpoints). */
+export const FIXTURE_MODELS = ["fixture-small", "fixture-large"];
+
+/** Chat requests for model ids with this prefix are answered 404 model_not_found. */
+export const MISSING_MODEL_PREFIX = "missing-";
+
+const MAX_RECORDS = 1000;
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+/** Starts the fixture on 127.0.0.1 (random port unless one is given). */
+export async function startFixtureLlm(
+  options: { latencyMs?: number; faults?: FixtureFault[]; port?: number } = {},
+): Promise<FixtureLlm> {
+  let latencyMs = options.latencyMs ?? 0;
+  let plan = new FaultPlan(options.faults ?? []);
+  let seq = 0;
+  const stats: FixtureStats = {
+    requests: 0,
+    byKind: {},
+    faults: {},
+    inFlight: 0,
+    maxInFlight: 0,
+    calls: [],
+  };
+  const sockets = new Set<Socket>();
+  let closing = false;
+
+  const setConfig = (cfg: Partial<FixtureConfig>) => {
+    if (cfg.latencyMs !== undefined) latencyMs = Math.max(0, cfg.latencyMs);
+    if (cfg.faults !== undefined) plan = new FaultPlan(cfg.faults);
+  };
+
+  /** Resolves after ms, or early (false) when the client goes away or the server closes. */
+  const wait = (ms: number, res: ServerResponse) =>
+    new Promise<boolean>((resolve) => {
+      if (res.destroyed || closing) return resolve(false);
+      const timer = ms === Number.POSITIVE_INFINITY ? undefined : setTimeout(() => done(true), ms);
+      const onClose = () => done(false);
+      const done = (ok: boolean) => {
+        if (timer) clearTimeout(timer);
+        res.off("close", onClose);
+        resolve(ok);
+      };
+      res.on("close", onClose);
+    });
+
+  const begin = (kind: string, model: string, temperature: number | null, stream: boolean) => {
+    stats.requests++;
+    stats.byKind[kind] = (stats.byKind[kind] ?? 0) + 1;
+    stats.inFlight++;
+    stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
+    const record: FixtureCallRecord = {
+      seq: ++seq,
+      kind,
+      model,
+      temperature,
+      stream,
+      outcome: "ok",
+      startedAt: performance.now(),
+      endedAt: null,
+    };
+    stats.calls.push(record);
+    if (stats.calls.length > MAX_RECORDS) stats.calls.shift();
+    let ended = false;
+    return (outcome: string) => {
+      if (ended) return;
+      ended = true;
+      stats.inFlight--;
+      record.outcome = outcome;
+      record.endedAt = performance.now();
+      if (outcome !== "ok") stats.faults[outcome] = (stats.faults[outcome] ?? 0) + 1;
+    };
+  };
+
+  /** Answers with a fault; returns false when the fault was "timeout" and nothing was sent. */
+  const sendFault = async (res: ServerResponse, fault: FixtureFault, fullBody: string) => {
+    switch (fault.status) {
+      case 429:
+        res.setHeader("retry-after", String(fault.retryAfter ?? 1));
+        return json(
+          res,
+          429,
+          errorBody("Rate limit reached (fixture).", "rate_limit_exceeded", "rate_limit_exceeded"),
+        );
+      case 500:
+        return json(res, 500, errorBody("The server had an error (fixture).", "server_error"));
+      case "timeout":
+        await wait(Number.POSITIVE_INFINITY, res);
+        return;
+      case "truncated":
+        res.writeHead(200, {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(fullBody),
+        });
+        res.write(fullBody.slice(0, Math.floor(fullBody.length / 2)));
+        await new Promise((r) => setTimeout(r, 5));
+        res.destroy();
+        return;
+      case "invalid_json": {
+        const broken = `${fullBody.slice(0, Math.floor(fullBody.length / 2))}}}`;
+        res.writeHead(200, {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(broken),
+        });
+        res.end(broken);
+        return;
+      }
+    }
+  };
+
+  const handleChat = async (call: ChatCall, res: ServerResponse) => {
+    const end = begin(call.kind, call.model, call.temperature, call.stream);
+    try {
+      if (!(await wait(latencyMs, res))) return end("aborted");
+      if (call.model.startsWith(MISSING_MODEL_PREFIX)) {
+        json(
+          res,
+          404,
+          errorBody(
+            `The model \`${call.model}\` does not exist.`,
+            "invalid_request_error",
+            "model_not_found",
+          ),
+        );
+        return end("404");
+      }
+      const id = `chatcmpl-fixture-${seq}`;
+      const answer = answerChat(call);
+      const fault = plan.next(call.kind, call.model);
+      if (fault) {
+        const body = JSON.stringify(completionBody(id, call, answer));
+        await sendFault(res, fault, call.stream ? `data: ${body}\n\n` : body);
+        return end(String(fault.status));
+      }
+      if (!call.stream) {
+        json(res, 200, completionBody(id, call, answer));
+        return end("ok");
+      }
+      res.writeHead(200, {
+        "content-type": "text/event-stream",
+        "cache-control": "no-cache",
+        connection: "keep-alive",
+      });
+      for (const event of streamEvents(id, call, answer)) res.write(`data: ${event}\n\n`);
+      res.end();
+      end("ok");
+    } finally {
+      end("aborted");
+    }
+  };
+
+  const handleEmbeddings = async (body: unknown, res: ServerResponse) => {
+    const { model, texts } = parseEmbeddingInput(body);
+    const end = begin("embeddings", model, null, false);
+    try {
+      if (!(await wait(latencyMs, res))) return end("aborted");
+      const answer = embeddingsBody(model, texts);
+      const fault = plan.next("embeddings", model);
+      if (fault) {
+        await sendFault(res, fault, JSON.stringify(answer));
+        return end(String(fault.status));
+      }
+      json(res, 200, answer);
+      end("ok");
+    } finally {
+      end("aborted");
+    }
+  };
+
+  const route = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? "/", "http://fixture").pathname.replace(/\/+$/, "");
+    const key = `${req.method} ${path}`;
+    if (key === "GET /v1/models") {
+      return json(res, 200, {
+        object: "list",
+        data: FIXTURE_MODELS.map((id) => ({
+          id,
+          object: "model",
+          created: 0,
+          owned_by: "fixture",
+        })),
+      });
+    }
+    if (key === "GET /__fixture/stats") return json(res, 200, snapshot(stats));
+    if (req.method !== "POST")
+      return json(res, 404, errorBody(`No route ${key}`, "invalid_request_error"));
+    const body = await readJson(req);
+    if (key === "POST /v1/chat/completions") return handleChat(parseChatCall(body), res);
+    if (key === "POST /v1/embeddings") return handleEmbeddings(body, res);
+    if (key === "POST /__fixture/config") {
+      const cfg = (body ?? {}) as Record<string, unknown>;
+      const next: Partial<FixtureConfig> = {};
+      if (cfg.latencyMs !== undefined) {
+        if (typeof cfg.latencyMs !== "number" || cfg.latencyMs < 0)
+          throw new BadRequest("latencyMs must be a non-negative number");
+        next.latencyMs = cfg.latencyMs;
+      }
+      if (cfg.faults !== undefined) {
+        try {
+          next.faults = parseFaults(cfg.faults);
+        } catch (error) {
+          throw new BadRequest((error as Error).message);
+        }
+      }
+      setConfig(next);
+      return json(res, 200, { ok: true, latencyMs, faults: next.faults ?? null });
+    }
+    return json(res, 404, errorBody(`No route ${key}`, "invalid_request_error"));
+  };
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      if (res.headersSent) return void res.destroy();
+      if (error instanceof BadRequest)
+        return json(res, 400, errorBody(error.message, "invalid_request_error"));
+      json(res, 500, errorBody(`Fixture failure: ${(error as Error).message}`, "server_error"));
+    });
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    setConfig,
+    stats: () => snapshot(stats),
+    close: () =>
+      new Promise<void>((resolve) => {
+        closing = true;
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function snapshot(stats: FixtureStats): FixtureStats {
+  return {
+    ...stats,
+    byKind: { ...stats.byKind },
+    faults: { ...stats.faults },
+    calls: stats.calls.map((c) => ({ ...c })),
+  };
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new BadRequest("body too large");
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadRequest("body is not valid JSON");
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * Chat API of the web app (spec §7 "Details", §8 "Chat failure"): the
+ * single- and multi-agent chat calls, reading replies with the spec's
+ * fallbacks, naming intermediate messages, building the dialog sent back,
+ * and turning any failure into the bot message 'Sorry, I encountered an
+ * error. Please try again.'
+ */
+import { type AgentConfigInput, type DialogEntry, INTERMEDIATE_HEADER } from "@promptune/contracts";
+import { api } from "./client";
+
+/** Bot message shown when a chat call fails. */
+export const CHAT_ERROR_TEXT = "Sorry, I encountered an error. Please try again.";
+/** Bot message shown when the server answered without a reply. */
+export const NO_REPLY_TEXT = "Error getting response";
+
+/** One worker's (or the coordinator's) contribution to a multi-agent reply. */
+export interface IntermediateMessage {
+  name: string;
+  content: string;
+}
+
+/** A chat message as the chat panels show it (spec §3). */
+export interface ChatMessage {
+  id: string;
+  text: string;
+  sender: "user" | "bot";
+  intermediateMessages?: IntermediateMessage[];
+  /** True for the error bot message; such messages are not sent back as dialog. */
+  error?: boolean;
+}
+
+/** Single-agent chat settings sent with each message. */
+export interface SingleAgentChatSettings {
+  prompt: string;
+  temperature: number;
+  model_name?: string;
+}
+
+/** Multi-agent configuration sent with each message. */
+export interface MultiAgentChatSettings {
+  "master-agent": AgentConfigInput;
+  "worker-agents": AgentConfigInput[];
+}
+
+type Loose = Record<string, unknown>;
+const record = (v: unknown): Loose | undefined =>
+  v && typeof v === "object" ? (v as Loose) : undefined;
+const text = (v: unknown): string | undefined =>
+  typeof v === "string" && v.length > 0 ? v : undefined;
+
+let counter = 0;
+/** A unique id for a new chat message. */
+export function newMessageId(): string {
+  counter += 1;
+  return globalThis.crypto?.randomUUID?.() ?? `msg-${Date.now()}-${counter}`;
+}
+
+/** A single-agent reply from response data: `data.reply`, else `data.response`, else 'Error getting response'. */
+export function readChatReply(data: unknown): string {
+  const d = record(data);
+  return text(d?.reply) ?? text(d?.response) ?? NO_REPLY_TEXT;
+}
+
+/** How an intermediate message's sender is shown: master → Coordinator, worker{n}/worker-{n} → that worker's name. */
+export function agentDisplayName(name: string, workerNames: readonly string[]): string {
+  if (name === "master") return "Coordinator";
+  const m = /^worker-?(\d+)$/.exec(name);
+  if (m) return workerNames[Number(m[1]) - 1] || name;
+  return name;
+}
+
+/**
+ * A multi-agent reply from response data: `data.reply.output.content` with
+ * `data.reply.intermediate_messages`; fallbacks `data.reply`, `data.response`,
+ * then 'Error getting response'.
+ */
+export function readMultiAgentReply(
+  data: unknown,
+  workerNames: readonly string[],
+): { text: string; intermediateMessages: IntermediateMessage[] } {
+  const d = record(data);
+  const reply = record(d?.reply);
+  const content = record(reply?.output)?.content;
+  const replyText =
+    typeof content === "string" ? content : (text(d?.reply) ?? text(d?.response) ?? NO_REPLY_TEXT);
+  const raw = Array.isArray(reply?.intermediate_messages) ? reply.intermediate_messages : [];
+  const intermediateMessages = raw
+    .map(record)
+    .filter((m): m is Loose => typeof m?.name === "string" && typeof m.content === "string")
+    .map((m) => ({
+      name: agentDisplayName(String(m.name), workerNames),
+      content: String(m.content),
+    }));
+  return { text: replyText, intermediateMessages };
+}
+
+/**
+ * The dialog sent to the server: user messages as `human`, bot messages as
+ * `ai` with their intermediate messages appended under the spec's header as
+ * `[name]: content` blocks. Error bot messages are left out.
+ */
+export function toDialog(messages: readonly ChatMessage[]): DialogEntry[] {
+  return messages
+    .filter((m) => !m.error)
+    .map((m): DialogEntry => {
+      if (m.sender === "user") return { type: "human", content: m.text };
+      const extra = m.intermediateMessages?.length
+        ? `\n\n${INTERMEDIATE_HEADER}\n${m.intermediateMessages.map((i) => `[${i.name}]: ${i.content}`).join("\n\n")}`
+        : "";
+      return { type: "ai", content: `${m.text}${extra}` };
+    });
+}
+
+/** POST /auto-tune/chat; resolves to the reply text, rejects with ApiRequestError. */
+export async function sendChat(
+  settings: SingleAgentChatSettings,
+  dialog: DialogEntry[],
+  signal?: AbortSignal,
+): Promise<string> {
+  const data = await api.post<unknown>(
+    "/auto-tune/chat",
+    { ...settings, dialog },
+    signal ? { signal } : {},
+  );
+  return readChatReply(data);
+}
+
+/** POST /auto-tune/multiagent/chat; resolves to the reply and its named intermediate messages. */
+export async function sendMultiAgentChat(
+  model: MultiAgentChatSettings,
+  dialog: DialogEntry[],
+  signal?: AbortSignal,
+): Promise<{ text: string; intermediateMessages: IntermediateMessage[] }> {
+  const data = await api.post<unknown>(
+    "/auto-tune/multiagent/chat",
+    { model, dialog },
+    signal ? { signal } : {},
+  );
+  return readMultiAgentReply(
+    data,
+    model["worker-agents"].map((w) => w.name),
+  );
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === "AbortError";
+}
+
+/** The error bot message of spec §8. */
+export function chatErrorMessage(): ChatMessage {
+  return { id: newMessageId(), text: CHAT_ERROR_TEXT, sender: "bot", error: true };
+}
+
+/**
+ * The bot's answer to a conversation that ends with the user's new message.
+ * Never rejects on failure (it resolves to the error bot message); only an
+ * abort by the caller (e.g. the chat was cleared) propagates.
+ */
+export async function singleAgentBotReply(
+  settings: SingleAgentChatSettings,
+  messages: readonly ChatMessage[],
+  signal?: AbortSignal,
+): Promise<ChatMessage> {
+  try {
+    return {
+      id: newMessageId(),
+      text: await sendChat(settings, toDialog(messages), signal),
+      sender: "bot",
+    };
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    return chatErrorMessage();
+  }
+}
+
+/** Multi-agent counterpart of singleAgentBotReply; the reply carries its intermediate messages. */
+export async function multiAgentBotReply(
+  model: MultiAgentChatSettings,
+  messages: readonly ChatMessage[],
+  signal?: AbortSignal,
+): Promise<ChatMessage> {
+  try {
+    const reply = await sendMultiAgentChat(model, toDialog(messages), signal);
+    return {
+      id: newMessageId(),
+      text: reply.text,
+      sender: "bot",
+      ...(reply.intermediateMessages.length
+        ? { intermediateMessages: reply.intermediateMessages }
+        : {}),
+    };
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    return chatErrorMessage();
+  }
+}
