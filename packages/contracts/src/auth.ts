@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+/** A sign-in e-mail address: trimmed, at most 254 characters, a valid address. */
 export const EmailSchema = z
   .string({ error: "email is required" })
   .trim()
@@ -7,7 +8,7 @@ export const EmailSchema = z
   .max(254, { error: "email is too long" })
   .pipe(z.email({ error: "Please enter a valid email address" }));
 
-/** The signed-in user as GET /auth/status and sign-in calls return it. */
+/** The signed-in user as GET /auth/status and every sign-in call return it. */
 export const UserSchema = z.object({
   email: z.string(),
   name: z.string(),
@@ -24,22 +25,77 @@ export type AuthStatus = z.infer<typeof AuthStatusSchema>;
 
 /** POST /auth/auth-link/request body. */
 export const AuthLinkRequestSchema = z.object({ email: EmailSchema });
+export type AuthLinkRequest = z.infer<typeof AuthLinkRequestSchema>;
 
-/** POST /auth/signup and /auth/signin body (e-mail code flow). */
+/**
+ * Data of a successful POST /auth/auth-link/request, /auth/signup or
+ * /auth/signin: the address the mail went to and when its link or code expires.
+ */
+export const MailSentSchema = z.object({
+  email: z.string(),
+  expires_in_minutes: z.number().int().positive(),
+});
+export type MailSent = z.infer<typeof MailSentSchema>;
+
+/** GET /auth/auth-link/callback query. */
+export const AuthLinkCallbackQuerySchema = z.object({
+  token: z
+    .string({ error: "The sign-in link is missing its token." })
+    .trim()
+    .min(1, { error: "The sign-in link is missing its token." })
+    .max(256, { error: "This sign-in link is invalid. Please request a new one." }),
+});
+
+/** POST /auth/signup body (e-mail code flow); the name is kept for the new account. */
 export const SignupRequestSchema = z.object({
   email: EmailSchema,
-  name: z.string().trim().max(100).optional(),
+  name: z
+    .string({ error: "name must be text" })
+    .trim()
+    .max(100, { error: "Name must be at most 100 characters" })
+    .optional(),
 });
+export type SignupRequest = z.infer<typeof SignupRequestSchema>;
+
+/** POST /auth/signin body (e-mail code flow). */
 export const SigninRequestSchema = z.object({ email: EmailSchema });
+export type SigninRequest = z.infer<typeof SigninRequestSchema>;
+
+/** Number of digits of an e-mail sign-in code. */
+export const SIGN_IN_CODE_DIGITS = 6;
+
+/** POST /auth/verify query: the code from the e-mail. */
+export const VerifyQuerySchema = z.object({
+  code: z
+    .string({ error: "The sign-in code is required." })
+    .trim()
+    .regex(/^\d{6}$/, { error: "The sign-in code must be 6 digits." }),
+});
+
+/**
+ * POST /auth/verify body (optional): the e-mail the code was sent to. Without
+ * it the code is looked up on its own, which fails only if two pending codes
+ * happen to be equal.
+ */
+export const VerifyBodySchema = z
+  .object({ email: EmailSchema.optional() })
+  .nullish()
+  .transform((v) => v ?? {});
 
 /** GET /auth/google/url data. */
 export const GoogleUrlSchema = z.object({ auth_url: z.string() });
+export type GoogleUrl = z.infer<typeof GoogleUrlSchema>;
 
 /** POST /auth/google/callback body. */
 export const GoogleCallbackRequestSchema = z.object({
-  code: z.string().min(1).max(2048),
+  code: z
+    .string({ error: "code is required" })
+    .min(1, { error: "code is required" })
+    .max(2048, { error: "code is malformed" }),
   code_verifier: z
-    .string()
+    .string({ error: "code_verifier is required" })
     .min(43, { error: "code_verifier is malformed" })
-    .max(128, { error: "code_verifier is malformed" }),
+    .max(128, { error: "code_verifier is malformed" })
+    .regex(/^[A-Za-z0-9\-._~]+$/, { error: "code_verifier is malformed" }),
 });
+export type GoogleCallbackRequest = z.infer<typeof GoogleCallbackRequestSchema>;

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { AuthGlobals } from "../auth/AuthGlobals";
 import { useAuthStore } from "../stores/auth";
 
 /**
@@ -21,5 +22,10 @@ export function RootWrapper() {
     return <Navigate to={`/auth/auth-link/callback?token=${encodeURIComponent(token)}`} replace />;
   }
   if (params.has("error")) return <Navigate to="/" replace />;
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <AuthGlobals />
+    </>
+  );
 }

@@ -1,6 +1,6 @@
 import type { User } from "@promptune/contracts";
 import { create } from "zustand";
-import { api, ApiRequestError } from "../api/client";
+import { ApiRequestError, api } from "../api/client";
 
 export type AuthStatus = "loading" | "authenticated" | "anonymous";
 
@@ -11,6 +11,8 @@ interface AuthState {
   checkStatus(): Promise<void>;
   /** Marks the user signed in (after any successful sign-in flow). */
   login(user: User): void;
+  /** Updates the signed-in user's fields (after a profile save). */
+  updateUser(fields: Partial<User>): void;
   /** Signs out on the server and always clears the local user (a 401 is ignored). */
   logout(): Promise<void>;
 }
@@ -22,33 +24,54 @@ interface StatusData {
   company_name?: string;
 }
 
+/** The start-up status request, shared so it is sent once (StrictMode runs effects twice). */
+let statusRequest: Promise<void> | null = null;
+/** Bumped by login and logout: a status answer that arrives later is stale and ignored. */
+let generation = 0;
+
 /** Authentication state of the web app (spec §4 "Authentication"). */
 export const useAuthStore = create<AuthState>()((set) => ({
   status: "loading",
   user: null,
-  async checkStatus() {
-    try {
-      const data = await api.get<StatusData>("/auth/status");
-      if (data?.authenticated) {
-        set({
-          status: "authenticated",
-          user: { email: data.email ?? "", name: data.name ?? "", company_name: data.company_name ?? "" },
-        });
-      } else {
-        set({ status: "anonymous", user: null });
+  checkStatus() {
+    if (statusRequest) return statusRequest;
+    const started = generation;
+    statusRequest = (async () => {
+      let next: Pick<AuthState, "status" | "user">;
+      try {
+        const data = await api.get<StatusData>("/auth/status");
+        next = data?.authenticated
+          ? {
+              status: "authenticated",
+              user: {
+                email: data.email ?? "",
+                name: data.name ?? "",
+                company_name: data.company_name ?? "",
+              },
+            }
+          : { status: "anonymous", user: null };
+      } catch {
+        next = { status: "anonymous", user: null };
       }
-    } catch {
-      set({ status: "anonymous", user: null });
-    }
+      if (generation === started) set(next);
+    })();
+    return statusRequest;
   },
   login(user) {
+    generation++;
     set({ status: "authenticated", user });
   },
+  updateUser(fields) {
+    set((s) => (s.user ? { user: { ...s.user, ...fields } } : {}));
+  },
   async logout() {
+    generation++;
     try {
       await api.post("/auth/signout");
     } catch (error) {
-      if (!(error instanceof ApiRequestError) || error.status !== 401) console.error("Sign-out failed", error);
+      if (!(error instanceof ApiRequestError) || error.status !== 401) {
+        console.error("Sign-out failed", error);
+      }
     } finally {
       set({ status: "anonymous", user: null });
     }

@@ -1,0 +1,196 @@
+import { randomInt, randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { nowIso } from "../db/database";
+import type { AuthTokensTable, Database } from "../db/schema";
+import { badRequest } from "../errors";
+import { hashToken, newToken } from "./tokens";
+import { normaliseEmail } from "./users";
+
+/** Magic links and e-mail codes are valid for 15 minutes. */
+export const LOGIN_TOKEN_TTL_MS = 15 * 60 * 1000;
+/** Wrong codes allowed against one pending code before it is invalidated. */
+export const MAX_CODE_ATTEMPTS = 5;
+/** Pending-sign-in rows are kept this long (for rate limiting), then purged. */
+const RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** What a sign-in token was issued for. */
+export type LoginTokenKind = "link" | "code";
+
+/** The identity a consumed token proves. */
+export interface ProvenEmail {
+  email: string;
+  /** Name given at sign-up, if any. */
+  name: string | null;
+}
+
+/** Messages of the link flow: used, expired and unknown links are told apart. */
+export const LINK_MESSAGES = {
+  unknown: "This sign-in link is invalid. Please request a new one.",
+  used: "This sign-in link has already been used. Please request a new one.",
+  expired: "This sign-in link has expired. Please request a new one.",
+} as const;
+
+/** Messages of the code flow. */
+export const CODE_MESSAGES = {
+  unknown: "This code is not valid. Please check the e-mail or request a new code.",
+  used: "This code has already been used. Please request a new one.",
+  expired: "This code has expired. Please request a new one.",
+  wrong: "This code is not valid. Please check the e-mail and try again.",
+  tooManyAttempts: "Too many incorrect codes. Please request a new code.",
+  ambiguous: "Please enter the e-mail address the code was sent to.",
+} as const;
+
+/** A random 6-digit code, leading zeros kept. */
+export function newSignInCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, "0");
+}
+
+/**
+ * Issues a sign-in token for an e-mail and returns the secret to mail (only
+ * its hash is stored). A new code replaces the address's earlier pending
+ * codes, so wrong guesses cannot be spread over several codes.
+ */
+export async function issueLoginToken(
+  db: Kysely<Database>,
+  input: { kind: LoginTokenKind; email: string; ip: string; name?: string | undefined },
+): Promise<{ secret: string; expiresAt: Date }> {
+  const email = normaliseEmail(input.email);
+  const now = new Date();
+  const secret = input.kind === "link" ? newToken() : newSignInCode();
+  const expiresAt = new Date(now.getTime() + LOGIN_TOKEN_TTL_MS);
+  await db
+    .deleteFrom("auth_tokens")
+    .where("created_at", "<", new Date(now.getTime() - RETENTION_MS).toISOString())
+    .execute();
+  if (input.kind === "code") {
+    await db
+      .updateTable("auth_tokens")
+      .set({ used_at: now.toISOString() })
+      .where("email", "=", email)
+      .where("kind", "=", "code")
+      .where("used_at", "is", null)
+      .execute();
+  }
+  await db
+    .insertInto("auth_tokens")
+    .values({
+      id: randomUUID(),
+      kind: input.kind,
+      token_hash: hashToken(secret),
+      email,
+      name: input.name?.trim() || null,
+      ip: input.ip,
+      attempts: 0,
+      created_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      used_at: null,
+    })
+    .execute();
+  return { secret, expiresAt };
+}
+
+/** How many sign-in mails an address and an IP requested since `since`. */
+export async function countRecentRequests(
+  db: Kysely<Database>,
+  input: { email: string; ip: string; since: Date },
+): Promise<{ byEmail: number; byIp: number }> {
+  const since = input.since.toISOString();
+  const count = async (column: "email" | "ip", value: string) => {
+    const row = await db
+      .selectFrom("auth_tokens")
+      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .where(column, "=", value)
+      .where("created_at", ">", since)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  };
+  return {
+    byEmail: await count("email", normaliseEmail(input.email)),
+    byIp: await count("ip", input.ip),
+  };
+}
+
+/** Marks a pending row used; false if another request used it first. */
+async function markUsed(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable("auth_tokens")
+    .set({ used_at: nowIso() })
+    .where("id", "=", id)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+const isExpired = (row: AuthTokensTable) => row.expires_at <= nowIso();
+
+/**
+ * Consumes a magic-link token: exactly once, within 15 minutes. Throws a 400
+ * that says whether the link is unknown, used or expired.
+ */
+export async function consumeMagicLink(db: Kysely<Database>, token: string): Promise<ProvenEmail> {
+  const row = await db
+    .selectFrom("auth_tokens")
+    .selectAll()
+    .where("token_hash", "=", hashToken(token))
+    .where("kind", "=", "link")
+    .executeTakeFirst();
+  if (!row) throw badRequest(LINK_MESSAGES.unknown);
+  if (row.used_at) throw badRequest(LINK_MESSAGES.used);
+  if (isExpired(row)) throw badRequest(LINK_MESSAGES.expired);
+  if (!(await markUsed(db, row.id))) throw badRequest(LINK_MESSAGES.used);
+  return { email: row.email, name: row.name };
+}
+
+async function consumeCodeRow(db: Kysely<Database>, row: AuthTokensTable): Promise<ProvenEmail> {
+  if (!(await markUsed(db, row.id))) throw badRequest(CODE_MESSAGES.used);
+  return { email: row.email, name: row.name };
+}
+
+/**
+ * Consumes a 6-digit code. With the e-mail, the address's latest code is
+ * checked and wrong guesses are counted (MAX_CODE_ATTEMPTS, then the code is
+ * invalidated). Without it, the code is found by its hash; if two pending
+ * codes collide the caller is asked for the e-mail.
+ */
+export async function consumeSignInCode(
+  db: Kysely<Database>,
+  code: string,
+  email?: string,
+): Promise<ProvenEmail> {
+  const hash = hashToken(code);
+  if (email) {
+    const row = await db
+      .selectFrom("auth_tokens")
+      .selectAll()
+      .where("email", "=", normaliseEmail(email))
+      .where("kind", "=", "code")
+      .orderBy("created_at", "desc")
+      .executeTakeFirst();
+    if (!row) throw badRequest(CODE_MESSAGES.unknown);
+    if (row.token_hash === hash && row.used_at) throw badRequest(CODE_MESSAGES.used);
+    if (row.used_at) throw badRequest(CODE_MESSAGES.unknown);
+    if (isExpired(row)) throw badRequest(CODE_MESSAGES.expired);
+    if (row.token_hash === hash) return consumeCodeRow(db, row);
+    const attempts = row.attempts + 1;
+    const exhausted = attempts >= MAX_CODE_ATTEMPTS;
+    await db
+      .updateTable("auth_tokens")
+      .set(exhausted ? { attempts, used_at: nowIso() } : { attempts })
+      .where("id", "=", row.id)
+      .execute();
+    throw badRequest(exhausted ? CODE_MESSAGES.tooManyAttempts : CODE_MESSAGES.wrong);
+  }
+  const rows = await db
+    .selectFrom("auth_tokens")
+    .selectAll()
+    .where("token_hash", "=", hash)
+    .where("kind", "=", "code")
+    .execute();
+  const pending = rows.filter((r) => !r.used_at && !isExpired(r));
+  const [only] = pending;
+  if (only && pending.length === 1) return consumeCodeRow(db, only);
+  if (pending.length > 1) throw badRequest(CODE_MESSAGES.ambiguous);
+  if (rows.some((r) => !r.used_at)) throw badRequest(CODE_MESSAGES.expired);
+  if (rows.length > 0) throw badRequest(CODE_MESSAGES.used);
+  throw badRequest(CODE_MESSAGES.unknown);
+}

@@ -1,0 +1,151 @@
+import {
+  AuthLinkCallbackQuerySchema,
+  AuthLinkRequestSchema,
+  GoogleCallbackRequestSchema,
+  type MailSent,
+  SigninRequestSchema,
+  SignupRequestSchema,
+  type User,
+  VerifyBodySchema,
+  VerifyQuerySchema,
+} from "@promptune/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { HttpError, tooManyRequests } from "../errors";
+import { optionalUser, sessionTokenOf } from "../http/auth-guard";
+import { createMailer } from "../mail/transport";
+import { clearSessionCookie, setSessionCookie } from "./cookies";
+import { magicLinkEmail, signInCodeEmail } from "./emails";
+import { GOOGLE_MESSAGES, GoogleSignIn, googleConfigFromEnv } from "./google";
+import {
+  consumeMagicLink,
+  consumeSignInCode,
+  issueLoginToken,
+  LOGIN_TOKEN_TTL_MS,
+  type LoginTokenKind,
+} from "./login-tokens";
+import { assertMailRequestAllowed, RATE_LIMIT_MESSAGES } from "./rate-limit";
+import { createSession, deleteSession } from "./sessions";
+import { normaliseEmail, type UserRow, upsertUser } from "./users";
+import { parseInput } from "./validation";
+
+/** Message when the sign-in e-mail could not be handed to the SMTP server. */
+export const MAIL_FAILED = "We could not send the sign-in e-mail. Please try again in a moment.";
+
+const TTL_MINUTES = LOGIN_TOKEN_TTL_MS / 60_000;
+
+/** The user fields every sign-in call and /auth/status return. */
+export function userView(user: UserRow): User {
+  return { email: user.email, name: user.name, company_name: user.company_name };
+}
+
+/**
+ * Account routes (spec §7, under /api): session status and sign-out, magic
+ * link, e-mail code, and Google (OIDC authorization code with PKCE).
+ */
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const { env, db } = app.deps;
+  const mailer = createMailer(env, app.log);
+  app.addHook("onClose", async () => mailer.close());
+  const googleConfig = googleConfigFromEnv(env);
+  const google = googleConfig ? new GoogleSignIn(googleConfig, app.log) : null;
+
+  /** Per-IP limit (in memory, per instance) on calls that check a secret. */
+  const verifyLimit = {
+    rateLimit: {
+      max: env.AUTH_VERIFY_LIMIT_PER_IP,
+      timeWindow: env.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
+      errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) =>
+        tooManyRequests(RATE_LIMIT_MESSAGES.verify, Math.ceil(ctx.ttl / 1000)),
+    },
+  };
+
+  /** Starts a session for a proven e-mail: creates the user on first sign-in, sets the cookie. */
+  async function signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    identity: { email: string; name?: string | null | undefined },
+  ): Promise<{ success: true; data: User }> {
+    const user = await upsertUser(db, { email: identity.email, name: identity.name ?? undefined });
+    const previous = sessionTokenOf(request);
+    if (previous && request.cookies?.session === previous) await deleteSession(db, previous);
+    const { token, expiresAt } = await createSession(db, user.id);
+    setSessionCookie(reply, env.PUBLIC_URL, token, expiresAt);
+    request.log.info({ userId: user.id }, "signed in");
+    return { success: true, data: userView(user) };
+  }
+
+  /** Rate-limits, issues and mails a magic link or a code. */
+  async function sendSignInMail(
+    request: FastifyRequest,
+    kind: LoginTokenKind,
+    rawEmail: string,
+    name?: string,
+  ): Promise<{ success: true; data: MailSent }> {
+    const email = normaliseEmail(rawEmail);
+    await assertMailRequestAllowed(db, env, { email, ip: request.ip });
+    const { secret } = await issueLoginToken(db, { kind, email, ip: request.ip, name });
+    const message =
+      kind === "link"
+        ? magicLinkEmail(email, `${env.PUBLIC_URL}/?token=${secret}`, TTL_MINUTES)
+        : signInCodeEmail(email, secret, TTL_MINUTES);
+    try {
+      await mailer.send(message);
+    } catch (error) {
+      request.log.error({ err: error }, "sign-in e-mail could not be sent");
+      throw new HttpError(502, MAIL_FAILED, { cause: error });
+    }
+    return { success: true, data: { email, expires_in_minutes: TTL_MINUTES } };
+  }
+
+  app.get("/auth/status", async (request) => {
+    const user = await optionalUser(request);
+    return {
+      success: true,
+      data: user ? { authenticated: true, ...userView(user) } : { authenticated: false },
+    };
+  });
+
+  app.post("/auth/signout", async (request, reply) => {
+    const token = sessionTokenOf(request);
+    if (token) await deleteSession(db, token);
+    clearSessionCookie(reply, env.PUBLIC_URL);
+    return { success: true, data: { authenticated: false } };
+  });
+
+  app.post("/auth/auth-link/request", async (request) => {
+    const { email } = parseInput(AuthLinkRequestSchema, request.body);
+    return sendSignInMail(request, "link", email);
+  });
+
+  app.get("/auth/auth-link/callback", { config: verifyLimit }, async (request, reply) => {
+    const { token } = parseInput(AuthLinkCallbackQuerySchema, request.query);
+    return signIn(request, reply, await consumeMagicLink(db, token));
+  });
+
+  app.post("/auth/signup", async (request) => {
+    const { email, name } = parseInput(SignupRequestSchema, request.body);
+    return sendSignInMail(request, "code", email, name);
+  });
+
+  app.post("/auth/signin", async (request) => {
+    const { email } = parseInput(SigninRequestSchema, request.body);
+    return sendSignInMail(request, "code", email);
+  });
+
+  app.post("/auth/verify", { config: verifyLimit }, async (request, reply) => {
+    const { code } = parseInput(VerifyQuerySchema, request.query);
+    const { email } = parseInput(VerifyBodySchema, request.body);
+    return signIn(request, reply, await consumeSignInCode(db, code, email));
+  });
+
+  app.get("/auth/google/url", async () => {
+    if (!google) throw new HttpError(503, GOOGLE_MESSAGES.notConfigured);
+    return { success: true, data: { auth_url: await google.authorizationUrl() } };
+  });
+
+  app.post("/auth/google/callback", { config: verifyLimit }, async (request, reply) => {
+    if (!google) throw new HttpError(503, GOOGLE_MESSAGES.notConfigured);
+    const { code, code_verifier } = parseInput(GoogleCallbackRequestSchema, request.body);
+    return signIn(request, reply, await google.exchange(code, code_verifier));
+  });
+}

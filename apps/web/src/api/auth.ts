@@ -1,0 +1,63 @@
+import {
+  GoogleUrlSchema,
+  type MailSent,
+  MailSentSchema,
+  type User,
+  UserSchema,
+} from "@promptune/contracts";
+import { ApiRequestError, api } from "./client";
+
+/**
+ * The server's own error message of a failed call, or undefined when there is
+ * none (network failure, or a response without `error.message`) so callers
+ * can fall back to the spec's wording.
+ */
+export function serverMessageOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiRequestError) || error.status === 0) return undefined;
+  if (/^Request failed \(\d+\)$/.test(error.message)) return undefined;
+  return error.message || undefined;
+}
+
+/** POST /auth/auth-link/request: mails a single-use sign-in link. */
+export function requestAuthLink(email: string): Promise<MailSent> {
+  return api.post("/auth/auth-link/request", { email }, { schema: MailSentSchema });
+}
+
+/** GET /auth/auth-link/callback?token=: signs in with a magic-link token. */
+export function completeAuthLink(token: string): Promise<User> {
+  return api.get("/auth/auth-link/callback", { query: { token }, schema: UserSchema });
+}
+
+/** POST /auth/signup: mails a 6-digit code to a new (or existing) address. */
+export function signUpWithCode(email: string, name?: string): Promise<MailSent> {
+  return api.post("/auth/signup", { email, name }, { schema: MailSentSchema });
+}
+
+/** POST /auth/signin: mails a 6-digit code. */
+export function signInWithCode(email: string): Promise<MailSent> {
+  return api.post("/auth/signin", { email }, { schema: MailSentSchema });
+}
+
+/** POST /auth/verify?code=: signs in with a mailed code (the e-mail disambiguates). */
+export function verifyCode(code: string, email?: string): Promise<User> {
+  return api.post("/auth/verify", email ? { email } : {}, {
+    query: { code },
+    schema: UserSchema,
+  });
+}
+
+/** GET /auth/google/url: the provider's authorization URL (without PKCE parameters). */
+export async function fetchGoogleAuthUrl(): Promise<string> {
+  const data = await api.get("/auth/google/url", { schema: GoogleUrlSchema.partial() });
+  if (!data.auth_url) throw new Error("Error getting authorization URL");
+  return data.auth_url;
+}
+
+/** POST /auth/google/callback: exchanges the code with the PKCE verifier and signs in. */
+export function completeGoogleSignIn(code: string, codeVerifier: string): Promise<User> {
+  return api.post(
+    "/auth/google/callback",
+    { code, code_verifier: codeVerifier },
+    { schema: UserSchema },
+  );
+}

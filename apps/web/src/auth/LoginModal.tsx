@@ -1,0 +1,26 @@
+import { Modal } from "@mantine/core";
+import { useEffect } from "react";
+import { useAuthStore } from "../stores/auth";
+import { useUiStore } from "../stores/ui";
+import { LoginForm } from "./LoginForm";
+
+/**
+ * The sign-in modal, opened through the ui store (header 'Sign in', pages that
+ * need a session). It closes itself once the user is signed in; the form
+ * starts fresh on every opening.
+ */
+export function LoginModal() {
+  const opened = useUiStore((s) => s.loginModalOpen);
+  const close = useUiStore((s) => s.closeLogin);
+  const signedIn = useAuthStore((s) => s.status === "authenticated");
+
+  useEffect(() => {
+    if (signedIn && opened) close();
+  }, [signedIn, opened, close]);
+
+  return (
+    <Modal opened={opened} onClose={close} title="Sign in" centered radius="lg" padding="xl">
+      {opened && <LoginForm />}
+    </Modal>
+  );
+}
