@@ -5,18 +5,9 @@ import {
   type User,
   UserSchema,
 } from "@promptune/contracts";
-import { ApiRequestError, api } from "./client";
+import { api } from "./client";
 
-/**
- * The server's own error message of a failed call, or undefined when there is
- * none (network failure, or a response without `error.message`) so callers
- * can fall back to the spec's wording.
- */
-export function serverMessageOf(error: unknown): string | undefined {
-  if (!(error instanceof ApiRequestError) || error.status === 0) return undefined;
-  if (/^Request failed \(\d+\)$/.test(error.message)) return undefined;
-  return error.message || undefined;
-}
+export { serverMessageOf } from "./client";
 
 /** POST /auth/auth-link/request: mails a single-use sign-in link. */
 export function requestAuthLink(email: string): Promise<MailSent> {

@@ -6,11 +6,19 @@ export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undef
 /** A failed API call: HTTP status plus the server's message (or a network message). */
 export class ApiRequestError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** The server's own `error.message`, when it sent one (not a generic fallback). */
+  readonly serverMessage: string | undefined;
+  constructor(status: number, message: string, serverMessage?: string) {
     super(message);
     this.name = "ApiRequestError";
     this.status = status;
+    this.serverMessage = serverMessage;
   }
+}
+
+/** The server's message carried by a failed call, if any (UI code falls back to the spec's texts). */
+export function serverMessageOf(error: unknown): string | undefined {
+  return error instanceof ApiRequestError ? error.serverMessage || undefined : undefined;
 }
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -37,7 +45,11 @@ function buildUrl(path: string, query?: RequestOptions<unknown>["query"]): strin
  * `{success, data, error}` envelopes unwrapped. Resolves with `data`; rejects
  * with ApiRequestError carrying the server's `error.message`.
  */
-export async function apiRequest<T = unknown>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: Method,
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
   const init: RequestInit = {
     method,
     credentials: "include",
@@ -56,9 +68,19 @@ export async function apiRequest<T = unknown>(method: Method, path: string, opti
     throw new ApiRequestError(0, "Network error. Please check your connection and try again.");
   }
   const payload: unknown = await response.json().catch(() => null);
-  const envelope = (payload ?? {}) as { success?: boolean; data?: unknown; error?: { message?: string } };
+  const envelope = (payload ?? {}) as {
+    success?: boolean;
+    data?: unknown;
+    error?: { message?: string };
+  };
   if (!response.ok || envelope.success === false) {
-    throw new ApiRequestError(response.status, envelope.error?.message ?? `Request failed (${response.status})`);
+    const serverMessage =
+      typeof envelope.error?.message === "string" ? envelope.error.message : undefined;
+    throw new ApiRequestError(
+      response.status,
+      serverMessage ?? `Request failed (${response.status})`,
+      serverMessage,
+    );
   }
   const data = "data" in envelope ? envelope.data : payload;
   return options.schema ? options.schema.parse(data) : (data as T);
@@ -67,8 +89,10 @@ export async function apiRequest<T = unknown>(method: Method, path: string, opti
 /** Shorthands for the common methods. */
 export const api = {
   get: <T>(path: string, options?: RequestOptions<T>) => apiRequest<T>("GET", path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => apiRequest<T>("POST", path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => apiRequest<T>("PUT", path, { ...options, body }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
+    apiRequest<T>("POST", path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
+    apiRequest<T>("PUT", path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions<T>) => apiRequest<T>("DELETE", path, options),
 };
 
