@@ -10,8 +10,10 @@ import type { DatabaseHandle, DialectName } from "./db/database";
 import type { Database } from "./db/schema";
 import type { Env } from "./env";
 import { installCsrfGuard } from "./http/csrf";
-import { installErrorHandler } from "./http/error-handler";
+import { frameworkErrorHandler, installErrorHandler } from "./http/error-handler";
+import { installNulGuard } from "./http/nul-guard";
 import { installSpa } from "./http/spa";
+import { startTelegramBots } from "./integration/telegram";
 import { createLlmGateway, KyselyCache, type LlmGateway, parseLlmConfig } from "./llm";
 import { loggerOptions } from "./logger";
 import { registerApiRoutes } from "./routes";
@@ -66,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOptions(env),
     trustProxy: env.TRUST_PROXY ?? false,
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
   });
   const llm =
     options.llm ??
@@ -85,7 +88,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     runService: runtime.service,
     runEvents: runtime.events,
   } satisfies AppDeps);
+  const telegram = await startTelegramBots(app.deps, app.log);
   app.addHook("onClose", async () => {
+    await telegram.stop();
     await runtime.close();
     if (!options.llm) await llm.close();
   });
@@ -94,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
   installCsrfGuard(app, [env.PUBLIC_URL, ...env.ALLOWED_ORIGINS]);
+  installNulGuard(app);
 
   app.get("/healthz", async () => ({ status: "ok" }));
   await app.register(registerApiRoutes, { prefix: "/api" });

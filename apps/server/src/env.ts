@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AuthEnvSchema } from "./auth/env";
+import { TelegramEnvSchema } from "./integration/env";
 import { LlmEnvSchema } from "./llm/env";
 import { RunsEnvSchema } from "./runs/env";
 
@@ -44,7 +45,8 @@ export const BaseEnvSchema = z.object({
 /** The full, validated environment of the server. */
 export const EnvSchema = BaseEnvSchema.extend(AuthEnvSchema.shape)
   .extend(LlmEnvSchema.shape)
-  .extend(RunsEnvSchema.shape);
+  .extend(RunsEnvSchema.shape)
+  .extend(TelegramEnvSchema.shape);
 
 export type Env = z.infer<typeof EnvSchema> & {
   PUBLIC_URL: string;

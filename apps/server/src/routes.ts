@@ -1,4 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import { authRoutes } from "./auth/routes";
+import { autotuneRoutes } from "./autotune/routes";
+import { datasetRoutes } from "./datasets/routes";
+import { integrationRoutes } from "./integration/routes";
+import { profileRoutes } from "./profile/routes";
+import { runRoutes } from "./runs/routes";
 
 /**
  * Registers every feature's routes under the /api prefix. One line per
@@ -6,4 +12,10 @@ import type { FastifyInstance } from "fastify";
  */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   app.get("/", async () => ({ success: true, data: { name: "Promptune API" } }));
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
+  await app.register(datasetRoutes);
+  await app.register(runRoutes);
+  await app.register(autotuneRoutes);
+  await app.register(integrationRoutes);
 }

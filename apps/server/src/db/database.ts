@@ -32,6 +32,15 @@ export type DatabaseTarget = { postgresUrl: string } | { sqlitePath: string };
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if ("postgresUrl" in target) {
     const pool = new pg.Pool({ connectionString: target.postgresUrl, max: 10 });
+    // When the server ends a connection (restart, failover,
+    // pg_terminate_backend), pg emits "error" on that client, and pg-pool
+    // re-emits it on the pool for idle clients. With no listener Node would
+    // crash the process. Nothing needs doing: the query that was running (if
+    // any) fails on its own and its caller retries or reports it, and the
+    // broken client is dropped, so the next query opens a new connection.
+    // Found by hardening/faults.int.test.ts.
+    pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: "postgres", close: () => db.destroy() };
   }

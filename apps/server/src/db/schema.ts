@@ -22,14 +22,127 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+/** A pending sign-in: a magic-link token or a 6-digit e-mail code (hashed, single use). */
+export interface AuthTokensTable {
+  id: string;
+  /** "link" (magic link) or "code" (6-digit e-mail code). */
+  kind: string;
+  /** SHA-256 of the token or code (hex). */
+  token_hash: string;
+  /** Normalised e-mail the token was sent to. */
+  email: string;
+  /** Name given at sign-up, applied when the account is created. */
+  name: string | null;
+  /** Requester's IP, for the per-IP rate limit. */
+  ip: string;
+  /** Wrong codes entered against this row. */
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+  /** Set once the token is used (or invalidated); null while pending. */
+  used_at: string | null;
+}
+
 export interface LlmCacheTable {
   key: string;
   value: string;
   created_at: string;
 }
 
+export interface RunsTable {
+  id: string;
+  user_id: string;
+  /** "single" | "multi" */
+  mode: string;
+  /** "queued" | "running" | "completed" | "failed" | "cancelled" */
+  status: string;
+  /** The validated socket request (JSON). */
+  request: string;
+  dataset_name: string;
+  iterations: number;
+  seed: number;
+  /** Engine checkpoint after the last finished iteration (JSON). */
+  checkpoint: string | null;
+  /** FinalResult sent with `complete` (JSON). */
+  final_result: string | null;
+  /** Usage so far (JSON, contracts UsageSchema). */
+  usage: string;
+  initial_score: number | null;
+  best_score: number | null;
+  test_score: number | null;
+  selected_step: number | null;
+  error: string | null;
+  attempts: number;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+export interface RunIterationsTable {
+  run_id: string;
+  iteration: number;
+  /** The iteration's data as sent on the socket (JSON). */
+  data: string;
+  created_at: string;
+}
+
+export interface UserDatasetsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  title: string;
+  description: string;
+  metric: string;
+  /** Validated examples (JSON array). */
+  examples: string;
+  size: number;
+  created_at: string;
+}
+
+/** A user's Telegram integration (spec §3 integration record); configs are JSON text. */
+export interface IntegrationsTable {
+  user_id: string;
+  /** Owner's Telegram username with the leading '@', as entered. */
+  username: string;
+  /** JSON array of '@'-prefixed friends' usernames. */
+  friends_usernames: string;
+  /** JSON {model_name, prompt, temperature} the before bot answers with. */
+  init_config: string;
+  /** JSON {model_name, prompt, temperature} the after bot answers with. */
+  opti_config: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Lower-cased usernames an integration answers (owner and friends), for matching senders. */
+export interface IntegrationUsernamesTable {
+  user_id: string;
+  /** '@' plus the lower-cased username. */
+  username_key: string;
+  /** "owner" | "friend" */
+  role: string;
+}
+
+/** One bot chat's bounded history (JSON [{role, content}]), reset by /reset. */
+export interface TelegramChatsTable {
+  /** "before" | "after" */
+  bot: string;
+  chat_id: string;
+  /** The integration owner the history was written under (another owner starts afresh). */
+  owner_user_id: string | null;
+  messages: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   llm_cache: LlmCacheTable;
+  auth_tokens: AuthTokensTable;
+  runs: RunsTable;
+  run_iterations: RunIterationsTable;
+  user_datasets: UserDatasetsTable;
+  integrations: IntegrationsTable;
+  integration_usernames: IntegrationUsernamesTable;
+  telegram_chats: TelegramChatsTable;
 }

@@ -1,0 +1,93 @@
+import type { Integration, SingleAgentConfig } from "@promptune/contracts";
+import type { Kysely } from "kysely";
+import { nowIso } from "../db/database";
+import type { Database, IntegrationsTable } from "../db/schema";
+import { usernameKey } from "./normalise";
+
+/** A stored integration with its owner and last change. */
+export interface StoredIntegration extends Integration {
+  userId: string;
+  updatedAt: string;
+}
+
+/** Which of an integration's names a Telegram sender matched. */
+export type MatchRole = "owner" | "friend";
+
+function fromRow(row: IntegrationsTable): StoredIntegration {
+  return {
+    userId: row.user_id,
+    updatedAt: row.updated_at,
+    username: row.username,
+    friends_usernames: JSON.parse(row.friends_usernames) as string[],
+    init_config: JSON.parse(row.init_config) as SingleAgentConfig,
+    opti_config: JSON.parse(row.opti_config) as SingleAgentConfig,
+  };
+}
+
+/** Persistence of integrations (one per user) and their matchable usernames. */
+export class IntegrationRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The user's integration, if saved. */
+  async get(userId: string): Promise<StoredIntegration | undefined> {
+    const row = await this.db
+      .selectFrom("integrations")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    return row ? fromRow(row) : undefined;
+  }
+
+  /** Creates or replaces the user's integration (already normalised) and its username index. */
+  async save(userId: string, integration: Integration): Promise<StoredIntegration> {
+    const now = nowIso();
+    const values = {
+      username: integration.username,
+      friends_usernames: JSON.stringify(integration.friends_usernames),
+      init_config: JSON.stringify(integration.init_config),
+      opti_config: JSON.stringify(integration.opti_config),
+      updated_at: now,
+    };
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("integrations")
+        .values({ user_id: userId, created_at: now, ...values })
+        .onConflict((oc) => oc.column("user_id").doUpdateSet(values))
+        .execute();
+      await trx.deleteFrom("integration_usernames").where("user_id", "=", userId).execute();
+      const names = [
+        { user_id: userId, role: "owner", username_key: usernameKey(integration.username) },
+        ...integration.friends_usernames.map((f) => ({
+          user_id: userId,
+          role: "friend",
+          username_key: usernameKey(f),
+        })),
+      ];
+      await trx.insertInto("integration_usernames").values(names).execute();
+    });
+    return { ...integration, userId, updatedAt: now };
+  }
+
+  /**
+   * The integration a Telegram sender belongs to: among integrations naming
+   * `username` (case-insensitive), the most recently updated one where they
+   * are the owner, else the most recently updated one listing them as a friend.
+   */
+  async findForSender(
+    username: string,
+  ): Promise<{ integration: StoredIntegration; role: MatchRole } | undefined> {
+    const rows = await this.db
+      .selectFrom("integration_usernames as u")
+      .innerJoin("integrations as i", "i.user_id", "u.user_id")
+      .selectAll("i")
+      .select("u.role as role")
+      .where("u.username_key", "=", usernameKey(username))
+      .execute();
+    const rank = (role: string) => (role === "owner" ? 0 : 1);
+    rows.sort((a, b) => rank(a.role) - rank(b.role) || b.updated_at.localeCompare(a.updated_at));
+    const best = rows[0];
+    if (!best) return undefined;
+    const { role, ...row } = best;
+    return { integration: fromRow(row), role: role === "owner" ? "owner" : "friend" };
+  }
+}

@@ -1,0 +1,86 @@
+import { timingSafeEqual } from "node:crypto";
+import { type BotLinks, DEFAULTS, type Integration, TEMPERATURE } from "@promptune/contracts";
+import type { FastifyInstance } from "fastify";
+import { HttpError, notFound, unauthorized } from "../errors";
+import { requireUser } from "../http/auth-guard";
+import { IntegrationRepository } from "./repository";
+import type { BotKind } from "./telegram/messages";
+import { parseIntegration } from "./validation";
+
+/** The integration GET answers before anything is saved (spec §4 defaults). */
+export function defaultIntegration(models: string[], gatewayDefault: string): Integration {
+  const model = models.includes(DEFAULTS.model) ? DEFAULTS.model : gatewayDefault;
+  const config = { model_name: model, prompt: "", temperature: TEMPERATURE.default };
+  return { username: "", friends_usernames: [], init_config: config, opti_config: { ...config } };
+}
+
+const SECRET_HEADER = "x-telegram-bot-api-secret-token";
+
+function sameSecret(given: unknown, expected: string): boolean {
+  if (typeof given !== "string") return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * GET/POST /telegram/integration (one integration per signed-in user, spec
+ * §7), GET /telegram/bots (the bot links, public) and, in webhook mode,
+ * POST /telegram/webhook/:bot for Telegram.
+ */
+export async function integrationRoutes(app: FastifyInstance): Promise<void> {
+  const { db, env, llm } = app.deps;
+  const repo = new IntegrationRepository(db);
+
+  /** t.me links of the two bots: configured usernames, else what getMe said. */
+  const botLinks = (): BotLinks => {
+    const link = (kind: BotKind, configured: string | undefined) => {
+      const name = configured ?? app.deps.telegram?.username(kind);
+      return name ? `https://t.me/${name}` : "";
+    };
+    return {
+      before: link("before", env.TELEGRAM_BEFORE_BOT_USERNAME),
+      after: link("after", env.TELEGRAM_AFTER_BOT_USERNAME),
+    };
+  };
+
+  app.get("/telegram/integration", async (request) => {
+    const user = await requireUser(request);
+    const stored = await repo.get(user.id);
+    const integration = stored
+      ? {
+          username: stored.username,
+          friends_usernames: stored.friends_usernames,
+          init_config: stored.init_config,
+          opti_config: stored.opti_config,
+        }
+      : defaultIntegration(llm.listModels(), llm.defaultModel);
+    return { success: true, data: { ...integration, bots: botLinks() } };
+  });
+
+  // Public: the page shows the bot links to signed-out visitors too.
+  app.get("/telegram/bots", async () => ({ success: true, data: botLinks() }));
+
+  app.post("/telegram/integration", async (request) => {
+    const user = await requireUser(request);
+    const integration = parseIntegration(request.body);
+    await repo.save(user.id, integration);
+    return { success: true, data: { ...integration, bots: botLinks() } };
+  });
+
+  app.post("/telegram/webhook/:bot", async (request, reply) => {
+    const telegram = app.deps.telegram;
+    const bot = (request.params as { bot: string }).bot;
+    if (telegram?.mode !== "webhook" || (bot !== "before" && bot !== "after")) throw notFound();
+    if (!sameSecret(request.headers[SECRET_HEADER], telegram.webhookSecret ?? ""))
+      throw unauthorized("Bad secret.");
+    const update = request.body;
+    if (update === null || typeof update !== "object" || !("update_id" in update)) {
+      return reply.status(400).send({ ok: false, description: "Not a Telegram update" });
+    }
+    if (!(await telegram.handleUpdate(bot, update))) {
+      throw new HttpError(503, "The bot is starting; please retry.", { code: "bot_not_ready" });
+    }
+    return { ok: true };
+  });
+}

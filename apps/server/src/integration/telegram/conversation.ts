@@ -1,0 +1,111 @@
+import type { DialogEntry, SingleAgentConfig } from "@promptune/contracts";
+import { chatMessages } from "../../autotune/chat";
+import type { LlmGateway } from "../../llm";
+import type { IntegrationRepository } from "../repository";
+import { splitMessage } from "./format";
+import type { ChatHistoryStore } from "./history";
+import { BOT_TEXT, type BotKind, greeting } from "./messages";
+
+/** An incoming Telegram message, reduced to what the bots use. */
+export interface IncomingMessage {
+  bot: BotKind;
+  chatId: string;
+  chatType: string;
+  /** Sender's username without '@', if they have one. */
+  username: string | undefined;
+  firstName: string | undefined;
+  /** Text of the message; undefined for stickers, photos and the like. */
+  text: string | undefined;
+}
+
+/** How a conversation answers: send text, show "typing…". */
+export interface Replier {
+  send(text: string): Promise<void>;
+  typing(): Promise<void>;
+}
+
+/** What a conversation needs. */
+export interface ConversationDeps {
+  integrations: IntegrationRepository;
+  history: ChatHistoryStore;
+  llm: LlmGateway;
+  log: { warn(obj: object, msg?: string): void; debug(obj: object, msg?: string): void };
+}
+
+/** Telegram's "typing…" lasts about 5 s; repeat it while the model thinks. */
+const TYPING_REPEAT_MS = 4_500;
+
+/** The command of a message ("/start@my_bot hi" → "start"), or null for plain text. */
+export function commandOf(text: string): string | null {
+  const match = /^\/([A-Za-z0-9_]+)(?:@[A-Za-z0-9_]+)?(?:\s|$)/.exec(text.trim());
+  return match?.[1]?.toLowerCase() ?? null;
+}
+
+/** The model the bot calls: the configured one if the gateway offers it, else the gateway's default. */
+function modelFor(llm: LlmGateway, config: SingleAgentConfig): string {
+  return llm.listModels().includes(config.model_name) ? config.model_name : llm.defaultModel;
+}
+
+/** Sends a (possibly long) reply in Telegram-sized pieces. */
+async function sendAll(out: Replier, text: string): Promise<void> {
+  for (const chunk of splitMessage(text)) await out.send(chunk);
+}
+
+/**
+ * Answers one message: only the owner or a friend of an integration
+ * (case-insensitive username) is answered, with the bot's configuration read
+ * fresh from the database (so a saved change applies to the next message),
+ * the same framing as the single-agent chat, and the chat's bounded history.
+ */
+export async function handleMessage(
+  deps: ConversationDeps,
+  msg: IncomingMessage,
+  out: Replier,
+): Promise<void> {
+  if (msg.chatType !== "private") return out.send(BOT_TEXT.privateOnly);
+  if (!msg.username) return out.send(BOT_TEXT.noUsername);
+  const match = await deps.integrations.findForSender(msg.username);
+  if (!match) return out.send(BOT_TEXT.refusal);
+  const { integration } = match;
+  const config = msg.bot === "before" ? integration.init_config : integration.opti_config;
+  if (msg.text === undefined) return out.send(BOT_TEXT.textOnly);
+
+  const command = commandOf(msg.text);
+  if (command === "start" || command === "help") {
+    return out.send(
+      greeting(msg.bot, msg.firstName ?? `@${msg.username}`, integration.username, config),
+    );
+  }
+  if (command === "reset") {
+    await deps.history.clear(msg.bot, msg.chatId);
+    return out.send(BOT_TEXT.reset);
+  }
+  if (command !== null) return out.send(BOT_TEXT.unknownCommand);
+  if (!config.prompt.trim()) return out.send(BOT_TEXT.notReady[msg.bot]);
+
+  const dialog = await deps.history.load(msg.bot, msg.chatId, integration.userId);
+  const question: DialogEntry = { type: "human", content: msg.text };
+  await out.typing().catch(() => undefined);
+  const typing = setInterval(() => void out.typing().catch(() => undefined), TYPING_REPEAT_MS);
+  let reply: string;
+  try {
+    const result = await deps.llm.complete({
+      model: modelFor(deps.llm, config),
+      messages: chatMessages(config.prompt, [...dialog, question]),
+      temperature: config.temperature,
+      purpose: "assistant",
+    });
+    reply = result.text.trim();
+  } catch (error) {
+    deps.log.warn({ err: error, bot: msg.bot }, "telegram bot could not get a model reply");
+    return out.send(BOT_TEXT.providerError);
+  } finally {
+    clearInterval(typing);
+  }
+  if (!reply) return out.send(BOT_TEXT.emptyReply);
+  await deps.history.append(msg.bot, msg.chatId, integration.userId, [
+    question,
+    { type: "ai", content: reply },
+  ]);
+  await sendAll(out, reply);
+}

@@ -1,0 +1,50 @@
+/**
+ * What the bots say. Refusals are identical whether or not any integration
+ * exists, and never name an owner, a friend or a prompt.
+ */
+
+/** The two bots: "before" answers with init_config, "after" with opti_config. */
+export type BotKind = "before" | "after";
+
+/** Both bots, in display order. */
+export const BOT_KINDS: readonly BotKind[] = ["before", "after"];
+
+/** Every fixed sentence the bots send. */
+export const BOT_TEXT = {
+  refusal:
+    "Sorry, I can only chat with people who were invited to a Promptune integration. If someone invited you, ask them to add your Telegram username to their friends list.",
+  noUsername:
+    "Please set a Telegram username first (Settings → Username) so I can check whether you were invited, then send your message again.",
+  privateOnly: "I only chat in private messages. Please open a direct chat with me.",
+  textOnly: "I can only read text messages. Please send your question as text.",
+  reset: "Done. I have forgotten our conversation; send a message to start again.",
+  unknownCommand: "I know two commands: /start (what I do) and /reset (forget our conversation).",
+  providerError:
+    "Sorry, I could not get an answer from the language model right now. Please try again in a moment.",
+  busy: "I am still answering your earlier messages. Please wait a moment.",
+  emptyReply: "Sorry, I have no answer to that. Could you rephrase it?",
+  notReady: {
+    before:
+      "This integration has no initial prompt yet. Its owner can add one on the Promptune integration page.",
+    after:
+      "The optimized configuration is not ready yet. Its owner can run an optimization in Promptune and load the result into the integration.",
+  },
+} as const;
+
+/** /start: who is talking, which configuration answers, and the commands. */
+export function greeting(
+  bot: BotKind,
+  who: string,
+  owner: string,
+  config: { model_name: string; temperature: number; prompt: string },
+): string {
+  const which =
+    bot === "before" ? "initial (before optimization)" : "optimized (after optimization)";
+  const lines = [
+    `Hi ${who}! I am the "${bot}" assistant of ${owner}'s Promptune integration.`,
+    `I answer with the ${which} configuration: model ${config.model_name}, temperature ${config.temperature.toFixed(2)}.`,
+  ];
+  if (!config.prompt.trim()) lines.push(BOT_TEXT.notReady[bot]);
+  lines.push("Send me a message to chat. /reset makes me forget our conversation.");
+  return lines.join("\n");
+}

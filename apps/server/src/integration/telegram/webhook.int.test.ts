@@ -1,0 +1,170 @@
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../testing/app";
+import { type FixtureLlm, startFixtureLlm } from "../../testing/fixture-llm";
+import { type FixtureTelegram, startFixtureTelegram } from "../../testing/fixture-telegram";
+import { callApi } from "../../testing/http";
+import { BOT_TEXT } from "./messages";
+
+const BEFORE = "2001:before-token";
+const AFTER = "2002:after-token";
+const SECRET = "s3cret_webhook-Token";
+
+/** A free loopback port (the app must know its webhook address before it listens). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+const llmEnv = (llm: FixtureLlm) => ({
+  OPENAI_BASE_URL: llm.url,
+  OPENAI_API_KEY: "test-key",
+  LLM_MODELS: "fixture-small",
+});
+
+describe("Telegram bots in webhook mode", () => {
+  let llm: FixtureLlm;
+  let tg: FixtureTelegram;
+  let t: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    llm = await startFixtureLlm();
+    tg = await startFixtureTelegram();
+    tg.addBot(BEFORE, "hook_before_bot");
+    tg.addBot(AFTER, "hook_after_bot");
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    t = await createTestApp("sqlite", {
+      ...llmEnv(llm),
+      TELEGRAM_BEFORE_BOT_TOKEN: BEFORE,
+      TELEGRAM_AFTER_BOT_TOKEN: AFTER,
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      TELEGRAM_WEBHOOK_URL: base,
+      TELEGRAM_WEBHOOK_SECRET: SECRET,
+    });
+    await t.app.listen({ host: "127.0.0.1", port });
+    const owner = await t.signIn("hook-owner@example.com");
+    await callApi(
+      t.app,
+      "POST",
+      "/api/telegram/integration",
+      {
+        username: "hook_owner",
+        friends_usernames: [],
+        init_config: { model_name: "fixture-small", prompt: "Always say webhook.", temperature: 0 },
+        opti_config: {
+          model_name: "fixture-small",
+          prompt: "Always say optimized webhook.",
+          temperature: 0,
+        },
+      },
+      owner,
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+    await tg?.close();
+    await llm?.close();
+  });
+
+  it("registers each bot's webhook with the secret and never polls", async () => {
+    await expect.poll(() => tg.webhook(AFTER), { timeout: 5_000 }).not.toBeNull();
+    await expect.poll(() => tg.webhook(BEFORE), { timeout: 5_000 }).not.toBeNull();
+    expect(tg.webhook(BEFORE)).toEqual({
+      url: `${base}/api/telegram/webhook/before`,
+      secret_token: SECRET,
+    });
+    expect(tg.webhook(AFTER)).toEqual({
+      url: `${base}/api/telegram/webhook/after`,
+      secret_token: SECRET,
+    });
+    expect(tg.calls(BEFORE).some((c) => c.method === "getUpdates")).toBe(false);
+  });
+
+  it("answers updates Telegram posts to the webhook", async () => {
+    await expect.poll(() => tg.webhook(AFTER), { timeout: 5_000 }).not.toBeNull();
+    tg.receive(AFTER, { id: 42, username: "HOOK_OWNER" }, "ping");
+    const [reply] = await tg.waitForSent(AFTER, 42, 1);
+    expect(reply?.text).toBe("Answer: ping\nsay optimized webhook");
+    tg.receive(BEFORE, { id: 43, username: "someone_else" }, "ping");
+    const [refusal] = await tg.waitForSent(BEFORE, 43, 1);
+    expect(refusal?.text).toBe(BOT_TEXT.refusal);
+  });
+
+  it("refuses webhook calls without the right secret or for an unknown bot", async () => {
+    const update = {
+      update_id: 1,
+      message: { message_id: 1, date: 0, chat: { id: 1, type: "private" }, text: "x" },
+    };
+    const post = (path: string, secret?: string) =>
+      t.app.inject({
+        method: "POST",
+        url: path,
+        headers: {
+          "content-type": "application/json",
+          ...(secret ? { "x-telegram-bot-api-secret-token": secret } : {}),
+        },
+        payload: JSON.stringify(update),
+      });
+    expect((await post("/api/telegram/webhook/before")).statusCode).toBe(401);
+    expect((await post("/api/telegram/webhook/before", "wrong")).statusCode).toBe(401);
+    expect((await post("/api/telegram/webhook/middle", SECRET)).statusCode).toBe(404);
+  });
+});
+
+describe("Telegram bots switched off", () => {
+  it("stay off with TELEGRAM_DISABLED even when tokens are set, and never call Telegram", async () => {
+    const tg = await startFixtureTelegram();
+    tg.addBot(BEFORE, "off_before_bot");
+    const t = await createTestApp("sqlite", {
+      TELEGRAM_BEFORE_BOT_TOKEN: BEFORE,
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      TELEGRAM_DISABLED: "true",
+    });
+    try {
+      expect(t.app.deps.telegram).toBeUndefined();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(tg.calls(BEFORE)).toEqual([]);
+    } finally {
+      await t.close();
+      await tg.close();
+    }
+  });
+
+  it("a rejected token leaves that bot off while the other one answers", async () => {
+    const llm = await startFixtureLlm();
+    const tg = await startFixtureTelegram();
+    tg.addBot(AFTER, "good_after_bot");
+    const t = await createTestApp("sqlite", {
+      ...llmEnv(llm),
+      TELEGRAM_BEFORE_BOT_TOKEN: "9999:unknown-token",
+      TELEGRAM_AFTER_BOT_TOKEN: AFTER,
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      LOG_LEVEL: "silent",
+    });
+    try {
+      tg.receive(AFTER, { id: 77, username: "nobody_known" }, "hi");
+      const [reply] = await tg.waitForSent(AFTER, 77, 1);
+      expect(reply?.text).toBe(BOT_TEXT.refusal);
+      expect(t.app.deps.telegram?.username("before")).toBeUndefined();
+      expect(t.app.deps.telegram?.username("after")).toBe("good_after_bot");
+    } finally {
+      await t.close();
+      await tg.close();
+      await llm.close();
+    }
+  });
+
+  it("refuses to start in webhook mode without a secret", async () => {
+    await expect(
+      createTestApp("sqlite", {
+        TELEGRAM_BEFORE_BOT_TOKEN: BEFORE,
+        TELEGRAM_WEBHOOK_URL: "https://promptune.example.com",
+      }),
+    ).rejects.toThrow("TELEGRAM_WEBHOOK_SECRET is required when TELEGRAM_WEBHOOK_URL is set");
+  });
+});

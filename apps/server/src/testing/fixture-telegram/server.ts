@@ -1,0 +1,258 @@
+/**
+ * A Telegram Bot API server for tests, on 127.0.0.1, speaking the real HTTP
+ * protocol (`POST /bot<token>/<method>`, JSON / form / query parameters,
+ * `{ok, result}` or `{ok:false, error_code, description}`). Point grammY's
+ * `apiRoot` (TELEGRAM_API_ROOT) at `apiRoot`, then drive bots with
+ * `receive()` and read what they sent with `sent()` / `waitForSent()`.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import type { Chat, Update, User } from "grammy/types";
+import { visibleHtmlText } from "./html";
+import { type ApiCall, BotApiError, FixtureBot, type SentMessage } from "./state";
+
+/** A running fixture. */
+export interface FixtureTelegram {
+  /** Base URL for grammY's `apiRoot`, e.g. http://127.0.0.1:41234 */
+  apiRoot: string;
+  /** Registers a bot token and its username (getMe answers with it). */
+  addBot(token: string, username: string): void;
+  /** A user writes to a bot: returns the Update (queued for getUpdates, or pushed to the webhook). */
+  receive(
+    token: string,
+    from: { id: number; username?: string; first_name?: string },
+    text?: string,
+    chat?: Chat,
+  ): Update;
+  /** Messages a bot sent, optionally only to one chat. */
+  sent(token: string, chatId?: number): SentMessage[];
+  /** Waits until a bot has sent at least `count` messages to a chat; returns them. */
+  waitForSent(
+    token: string,
+    chatId: number,
+    count: number,
+    timeoutMs?: number,
+  ): Promise<SentMessage[]>;
+  /** Chat actions ("typing") a bot sent. */
+  actions(token: string): Array<{ chat_id: number; action: string }>;
+  /** Every API call of a bot, in order. */
+  calls(token: string): ApiCall[];
+  /** The bot's webhook, if one is set. */
+  webhook(token: string): { url: string; secret_token: string | undefined } | null;
+  /** Commands set with setMyCommands. */
+  commands(token: string): unknown[];
+  close(): Promise<void>;
+}
+
+const MAX_TEXT = 4096;
+
+async function readParams(req: IncomingMessage, url: URL): Promise<Record<string, unknown>> {
+  const params: Record<string, unknown> = Object.fromEntries(url.searchParams);
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const body = Buffer.concat(chunks).toString("utf8");
+  if (!body) return params;
+  const type = req.headers["content-type"] ?? "";
+  if (type.startsWith("application/json")) {
+    try {
+      return { ...params, ...(JSON.parse(body) as Record<string, unknown>) };
+    } catch {
+      throw new BotApiError(400, "Bad Request: invalid JSON body");
+    }
+  }
+  if (type.startsWith("application/x-www-form-urlencoded")) {
+    for (const [k, v] of new URLSearchParams(body)) {
+      params[k] = /^[[{]/.test(v) ? JSON.parse(v) : v;
+    }
+    return params;
+  }
+  throw new BotApiError(400, "Bad Request: unsupported content type");
+}
+
+/** Starts the fixture on 127.0.0.1 (random port unless one is given). */
+export async function startFixtureTelegram(
+  options: { port?: number } = {},
+): Promise<FixtureTelegram> {
+  const bots = new Map<string, FixtureBot>();
+  const sockets = new Set<Socket>();
+  let nextBotId = 7_000_000_000;
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const l of listeners) l();
+  };
+
+  const pushToWebhook = (bot: FixtureBot, update: Update) => {
+    const hook = bot.webhook;
+    if (!hook) return;
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (hook.secret_token) headers["x-telegram-bot-api-secret-token"] = hook.secret_token;
+    void fetch(hook.url, { method: "POST", headers, body: JSON.stringify(update) }).catch(
+      () => undefined,
+    );
+  };
+
+  const methods: Record<
+    string,
+    (bot: FixtureBot, p: Record<string, unknown>, closed: Promise<void>) => unknown
+  > = {
+    getMe: (bot) => bot.me,
+    getUpdates: (bot, p, closed) => bot.getUpdates(p, closed),
+    deleteWebhook: (bot) => {
+      bot.webhook = null;
+      return true;
+    },
+    setWebhook: (bot, p) => {
+      const url = String(p.url ?? "");
+      if (url === "") {
+        bot.webhook = null;
+        return true;
+      }
+      if (!/^https?:\/\//.test(url))
+        throw new BotApiError(
+          400,
+          "Bad Request: bad webhook: An HTTPS URL must be provided for webhook",
+        );
+      bot.webhook = {
+        url,
+        secret_token: p.secret_token === undefined ? undefined : String(p.secret_token),
+      };
+      return true;
+    },
+    getWebhookInfo: (bot) => ({
+      url: bot.webhook?.url ?? "",
+      has_custom_certificate: false,
+      pending_update_count: 0,
+    }),
+    setMyCommands: (bot, p) => {
+      if (!Array.isArray(p.commands))
+        throw new BotApiError(400, "Bad Request: commands must be an array");
+      bot.commands = p.commands;
+      return true;
+    },
+    getMyCommands: (bot) => bot.commands,
+    deleteMyCommands: (bot) => {
+      bot.commands = [];
+      return true;
+    },
+    sendChatAction: (bot, p) => {
+      const chat = bot.chat(p.chat_id);
+      bot.actions.push({ chat_id: chat.id, action: String(p.action) });
+      return true;
+    },
+    sendMessage: (bot, p) => {
+      const chat = bot.chat(p.chat_id);
+      const text = typeof p.text === "string" ? p.text : "";
+      const parseMode = typeof p.parse_mode === "string" ? p.parse_mode : undefined;
+      const visible = parseMode === "HTML" ? visibleHtmlText(text) : text;
+      if (!visible.trim()) throw new BotApiError(400, "Bad Request: message text is empty");
+      if (visible.length > MAX_TEXT) throw new BotApiError(400, "Bad Request: message is too long");
+      const message = bot.recordSent(chat, text, parseMode);
+      changed();
+      return message;
+    },
+    close: () => true,
+    logOut: () => true,
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const closed = new Promise<void>((resolve) => res.once("close", resolve));
+    const send = (status: number, body: unknown) => {
+      if (!res.writableEnded && !res.destroyed)
+        res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    };
+    const route = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname);
+    const bot = route ? bots.get(decodeURIComponent(route[1] as string)) : undefined;
+    if (!route || !bot)
+      return send(route ? 401 : 404, {
+        ok: false,
+        error_code: route ? 401 : 404,
+        description: route ? "Unauthorized" : "Not Found",
+      });
+    const method = route[2] as string;
+    try {
+      const params = await readParams(req, url);
+      bot.calls.push({ method, payload: params });
+      const impl = methods[method];
+      if (!impl) throw new BotApiError(404, "Not Found: method not found");
+      send(200, { ok: true, result: await impl(bot, params, closed) });
+    } catch (error) {
+      const e =
+        error instanceof BotApiError
+          ? error
+          : new BotApiError(500, `Internal Server Error: ${String(error)}`);
+      send(e.code, {
+        ok: false,
+        error_code: e.code,
+        description: e.description,
+        ...(e.parameters ? { parameters: e.parameters } : {}),
+      });
+    }
+  };
+
+  const server = createServer((req, res) => void handle(req, res));
+  server.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const botOf = (token: string) => {
+    const bot = bots.get(token);
+    if (!bot) throw new Error(`fixture-telegram: unknown bot token ${token}`);
+    return bot;
+  };
+
+  return {
+    apiRoot: `http://127.0.0.1:${port}`,
+    addBot(token, username) {
+      bots.set(token, new FixtureBot(token, nextBotId++, username, pushToWebhook));
+    },
+    receive(token, from, text, chat) {
+      const user = {
+        is_bot: false,
+        first_name: from.first_name ?? from.username ?? "Friend",
+        language_code: "en",
+        ...from,
+      } as User;
+      return botOf(token).receive(user, text, chat);
+    },
+    sent: (token, chatId) =>
+      botOf(token).sent.filter((m) => chatId === undefined || m.chat_id === chatId),
+    waitForSent(token, chatId, count, timeoutMs = 10_000) {
+      const current = () => botOf(token).sent.filter((m) => m.chat_id === chatId);
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const list = current();
+          if (list.length < count) return;
+          cleanup();
+          resolve(list);
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          const got = current().map((m) => m.text);
+          reject(
+            new Error(
+              `fixture-telegram: expected ${count} messages to chat ${chatId}, got ${JSON.stringify(got)}`,
+            ),
+          );
+        }, timeoutMs);
+        const cleanup = () => {
+          clearTimeout(timer);
+          listeners.delete(check);
+        };
+        listeners.add(check);
+        check();
+      });
+    },
+    actions: (token) => botOf(token).actions,
+    calls: (token) => botOf(token).calls,
+    webhook: (token) => botOf(token).webhook,
+    commands: (token) => botOf(token).commands,
+    async close() {
+      for (const bot of bots.values()) bot.cancelPoll();
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import { Alert, Button, Group, Loader, Select, Stack, Text, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
+import type { HistoryRecord, HistoryStep, RunMode } from "@promptune/contracts";
+import { useEffect, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import { fetchHistory, selectHistoryStep } from "../../../api/history";
+import { useAuthStore } from "../../../stores/auth";
+import { useUiStore } from "../../../stores/ui";
+import { loadIntoOptimizer, loadMultiIntoOptimizer, loadToIntegration } from "./actions";
+import { InitialConfigModal, StepsModal } from "./HistoryModals";
+import { HistoryTable } from "./HistoryTable";
+import { historyRows, sortNewestFirst } from "./mapping";
+
+/** Texts of the History tab (spec §2). */
+export const HISTORY_TEXT = {
+  loading: "Loading history...",
+  empty: "No optimization history found",
+} as const;
+
+const MODES: { value: RunMode; label: string }[] = [
+  { value: "single", label: "Single-Agent" },
+  { value: "multi", label: "Multi-Agent" },
+];
+
+/**
+ * The History tab (spec §2, §4): the signed-in user's runs of the chosen
+ * mode, newest first, with the configuration and steps modals and the
+ * 'Load into optimizer' / 'Load to integration' actions. A failed load is
+ * only logged and shows the empty state.
+ */
+export function HistoryTab() {
+  const status = useAuthStore((s) => s.status);
+  const openLogin = useUiStore((s) => s.openLogin);
+  const navigate = useNavigate();
+  const compact = useMediaQuery("(max-width: 767px)") ?? false;
+  const [mode, setMode] = useState<RunMode>("single");
+  const [records, setRecords] = useState<HistoryRecord[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [initialOf, setInitialOf] = useState<HistoryRecord | null>(null);
+  const [stepsOf, setStepsOf] = useState<HistoryRecord | null>(null);
+  const [selectingId, setSelectingId] = useState<string | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (status !== "authenticated") return;
+    const controller = new AbortController();
+    setLoading(true);
+    fetchHistory(mode, controller.signal)
+      .then((list) => setRecords(sortNewestFirst(list)))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error("Failed to load history", error);
+        setRecords([]);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [status, mode]);
+
+  const rows = useMemo(() => historyRows(records), [records]);
+
+  const replaceRecord = (updated: HistoryRecord) => {
+    setRecords((list) => list.map((r) => (r.id === updated.id ? updated : r)));
+    setStepsOf((open) => (open?.id === updated.id ? updated : open));
+  };
+
+  const selectStep = async (step: HistoryStep) => {
+    setSelectingId(step.id);
+    try {
+      replaceRecord(await selectHistoryStep(step.id));
+    } catch (error) {
+      console.error("Selecting the step failed", error);
+      notifications.show({ color: "red", message: "Failed to select the step. Please try again." });
+    } finally {
+      setSelectingId(null);
+    }
+  };
+
+  const run = async (
+    record: HistoryRecord,
+    action: (r: HistoryRecord, go: (to: string) => void) => Promise<void>,
+  ) => {
+    setBusyId(record.id);
+    try {
+      await action(record, (to) => navigate(to));
+    } catch (error) {
+      console.error("Loading the run failed", error);
+      notifications.show({ color: "red", message: "Failed to load the run. Please try again." });
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  if (status === "loading") return <Loader m="md" aria-label="Loading history" />;
+  if (status === "anonymous") {
+    return (
+      <Alert variant="light" title="You are not signed in" data-testid="history-signed-out">
+        <Stack gap="sm" align="flex-start">
+          Sign in to see the history of your optimizations.
+          <Button size="xs" onClick={openLogin}>
+            Sign in
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap="md" data-testid="history-tab">
+      <Group justify="space-between" align="flex-end">
+        <Title order={3}>History</Title>
+        <Select
+          aria-label="Optimization mode"
+          data={MODES}
+          value={mode}
+          allowDeselect={false}
+          w={180}
+          data-testid="history-mode"
+          onChange={(v) => v && setMode(v as RunMode)}
+        />
+      </Group>
+      {loading ? (
+        <Text c="dimmed">{HISTORY_TEXT.loading}</Text>
+      ) : rows.length === 0 ? (
+        <Text c="dimmed">{HISTORY_TEXT.empty}</Text>
+      ) : (
+        <HistoryTable
+          rows={rows}
+          mode={mode}
+          compact={compact}
+          busyId={busyId}
+          onOpenInitial={setInitialOf}
+          onOpenSteps={setStepsOf}
+          onLoadOptimizer={(r) =>
+            void run(r, r.mode === "multi" ? loadMultiIntoOptimizer : loadIntoOptimizer)
+          }
+          onLoadIntegration={(r) => void run(r, loadToIntegration)}
+        />
+      )}
+      <InitialConfigModal record={initialOf} onClose={() => setInitialOf(null)} />
+      <StepsModal
+        record={stepsOf}
+        onClose={() => setStepsOf(null)}
+        onSelect={(s) => void selectStep(s)}
+        selectingId={selectingId}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * Pure mappings of the History tab (spec §2, §4): table rows from history
+ * records, the Russian-locale date, and what 'Load into optimizer' and
+ * 'Load to integration' put where, with the spec's defaults.
+ */
+import {
+  DEFAULTS,
+  type HistoryRecord,
+  type HistoryStep,
+  type Integration,
+  TEMPERATURE,
+} from "@promptune/contracts";
+import type { SingleIterationResult } from "../../../api/optimize-single";
+import type { OptimizationSettings } from "../../../stores/optimization";
+
+/** Day/month/year hour:minute in the Russian locale, e.g. "21.11.2026, 14:05". */
+export function formatHistoryDate(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat("ru-RU", {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
+}
+
+/** "N optimized steps" (singular for one). */
+export function stepsLabel(count: number): string {
+  return `${count} optimized ${count === 1 ? "step" : "steps"}`;
+}
+
+/** Records newest first by created_at (spec §4). */
+export function sortNewestFirst(records: HistoryRecord[]): HistoryRecord[] {
+  return [...records].sort((a, b) => b.created_at.localeCompare(a.created_at));
+}
+
+/** One row of the history table. */
+export interface HistoryRow {
+  id: string;
+  date: string;
+  stepsLabel: string;
+  iterations: number;
+  dataset: string;
+  status: HistoryRecord["status"];
+  record: HistoryRecord;
+}
+
+/** Table rows of records (newest first). */
+export function historyRows(records: HistoryRecord[], timeZone?: string): HistoryRow[] {
+  return sortNewestFirst(records).map((record) => ({
+    id: record.id,
+    date: formatHistoryDate(record.created_at, timeZone),
+    stepsLabel: stepsLabel(record.steps.length),
+    iterations: record.configuration.iterations,
+    dataset: record.configuration.dataset_name,
+    status: record.status,
+    record,
+  }));
+}
+
+/** Index of the record's selected step among its steps, or -1. */
+export function selectedStepIndex(record: HistoryRecord): number {
+  return record.selected_step_id
+    ? record.steps.findIndex((s) => s.id === record.selected_step_id)
+    : -1;
+}
+
+/** What 'Load into optimizer' puts into the optimizer (single-agent). */
+export interface OptimizerLoad {
+  settings: Pick<
+    OptimizationSettings,
+    | "initialPrompt"
+    | "botPrompt"
+    | "selectedDataset"
+    | "selectedModel"
+    | "temperature"
+    | "iterations"
+  >;
+  /** Prompts of all steps, in order (the optimised prompts). */
+  prompts: string[];
+  /** The steps as iteration results (graphs and carousel). */
+  results: SingleIterationResult[];
+  /** Step to select (the selected one, else the last). */
+  selectedIndex: number;
+}
+
+function resultOf(step: HistoryStep): SingleIterationResult {
+  return {
+    iteration: step.step_number,
+    prompt: step.prompt,
+    model_name: step.model_name,
+    temperature: step.temperature,
+    evaluation_point: step.evaluation_point,
+    embedding_point: step.embedding_point,
+    validation_score: step.validation_score,
+    accepted: step.accepted,
+  };
+}
+
+/**
+ * 'Load into optimizer' (spec §4): the initial prompt, every step's prompt,
+ * dataset (default 'DCH2'), model (default gpt-4o), temperature (default
+ * 0.7), iterations (default the number of steps) and the steps.
+ */
+export function optimizerLoadFromHistory(record: HistoryRecord): OptimizerLoad {
+  const c = record.configuration;
+  const steps = [...record.steps].sort((a, b) => a.step_number - b.step_number);
+  const selected = selectedStepIndex({ ...record, steps });
+  return {
+    settings: {
+      initialPrompt: c.initial_prompt,
+      botPrompt: c.initial_prompt,
+      selectedDataset: c.dataset_name || DEFAULTS.historyDataset,
+      selectedModel: c.model_name || DEFAULTS.model,
+      temperature: Number.isFinite(c.temperature) ? c.temperature : TEMPERATURE.default,
+      iterations: c.iterations || steps.length,
+    },
+    prompts: steps.map((s) => s.prompt),
+    results: steps.map(resultOf),
+    selectedIndex: selected >= 0 ? selected : Math.max(0, steps.length - 1),
+  };
+}
+
+/**
+ * 'Load to integration' (spec §4): the initial configuration from the run's
+ * initial prompt, the optimised one from the last step's prompt (the initial
+ * prompt when there are no steps); the connector part is kept.
+ */
+export function integrationFromHistory(
+  record: HistoryRecord,
+  current: Pick<Integration, "username" | "friends_usernames">,
+): Integration {
+  const c = record.configuration;
+  const model = c.model_name || DEFAULTS.model;
+  const temperature = Number.isFinite(c.temperature) ? c.temperature : TEMPERATURE.default;
+  const last = [...record.steps].sort((a, b) => a.step_number - b.step_number).at(-1);
+  return {
+    username: current.username,
+    friends_usernames: current.friends_usernames,
+    init_config: { model_name: model, prompt: c.initial_prompt, temperature },
+    opti_config: {
+      model_name: last?.model_name || model,
+      prompt: last ? last.prompt : c.initial_prompt,
+      temperature: last?.temperature ?? temperature,
+    },
+  };
+}
