@@ -1,19 +1,52 @@
-import { Stack } from "@mantine/core";
+import { Center, Loader, Stack } from "@mantine/core";
+import { lazy, Suspense, useEffect } from "react";
 import { Hero } from "../../components/Hero";
+import { loadChunk } from "../../lib/chunks";
 import { CONFIGURE_SECTION_ID, scrollToId } from "../../lib/scroll";
+import { ensureDefaults } from "../../stores/defaults-loader";
+import { CompletionMessage } from "./CompletionMessage";
+import { ConfigureCard } from "./config/ConfigureCard";
+import { startMultiAgentTour } from "./tour/start";
+import { useMultiAgentRun } from "./useMultiAgentRun";
+
+const ResultsSections = lazy(() =>
+  loadChunk("multi-agent-results", () => import("./ResultsSections")),
+);
 
 /** The multi-agent optimizer page (/ and /multi-agent). */
 export default function MultiAgentPage() {
+  useEffect(() => {
+    void ensureDefaults();
+  }, []);
+  const run = useMultiAgentRun();
+
   return (
-    <Stack gap="xl" data-testid="multi-agent-page">
+    <Stack gap={48} data-testid="multi-agent-page" pb="xl">
       <Hero
-        tourId="welcome"
+        tourId="ma-welcome"
         title="Tune a team of AI agents"
         subtitle="A coordinator and up to ten workers, optimised together against your evaluation dataset."
         onGetStarted={() => scrollToId(CONFIGURE_SECTION_ID)}
-        onLearnMore={() => scrollToId(CONFIGURE_SECTION_ID)}
+        onLearnMore={() => void startMultiAgentTour()}
       />
-      <section id={CONFIGURE_SECTION_ID} aria-label="Configure your AI assistant" />
+      <Stack
+        gap="lg"
+        component="section"
+        id={CONFIGURE_SECTION_ID}
+        aria-label="Configure your AI assistant"
+      >
+        <ConfigureCard onOptimize={run.optimize} />
+        <CompletionMessage />
+      </Stack>
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader aria-label="Loading results" />
+          </Center>
+        }
+      >
+        <ResultsSections />
+      </Suspense>
     </Stack>
   );
 }

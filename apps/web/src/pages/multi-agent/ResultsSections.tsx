@@ -1,0 +1,15 @@
+import { Stack } from "@mantine/core";
+import { MultiAgentChats } from "./chat/MultiAgentChats";
+import { ConfigurationEvaluation } from "./evaluation/ConfigurationEvaluation";
+import { EvaluationGraphs } from "./evaluation/EvaluationGraphs";
+
+/** Everything below the configuration (loaded as its own chunk): evaluation, graphs and chat. */
+export default function ResultsSections() {
+  return (
+    <Stack gap={48}>
+      <ConfigurationEvaluation />
+      <EvaluationGraphs />
+      <MultiAgentChats />
+    </Stack>
+  );
+}

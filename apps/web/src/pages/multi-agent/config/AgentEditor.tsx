@@ -1,0 +1,134 @@
+import {
+  Badge,
+  Card,
+  Group,
+  Select,
+  Slider,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
+import { TEMPERATURE } from "@promptune/contracts";
+import type { ClipboardEvent, KeyboardEvent } from "react";
+import { clampTemperature, NAME_PATTERN, NAME_TITLE, sanitizeWorkerName } from "../workers";
+
+/** The editable fields of one agent. */
+export interface AgentFields {
+  name?: string;
+  prompt: string;
+  model: string;
+  temperature: number;
+  description: string;
+}
+
+interface AgentEditorProps {
+  /** Coordinator cards have no name field. */
+  kind: "coordinator" | "worker";
+  /** Heading of the card ('Coordinator' or the worker's position). */
+  heading: string;
+  value: AgentFields;
+  models: string[];
+  onChange(patch: Partial<AgentFields>): void;
+  disabled?: boolean;
+  testId?: string;
+  tourId?: string;
+}
+
+/** Blocks spaces in the name field. */
+function blockSpace(e: KeyboardEvent<HTMLInputElement>) {
+  if (e.key === " " || e.key === "Spacebar") e.preventDefault();
+}
+
+/** A card editing one agent: name (workers), prompt, model, temperature, description. */
+export function AgentEditor(props: AgentEditorProps) {
+  const { kind, heading, value, models, onChange, disabled, testId, tourId } = props;
+  const isCoordinator = kind === "coordinator";
+
+  const pasteName = (e: ClipboardEvent<HTMLInputElement>) => {
+    e.preventDefault();
+    const input = e.currentTarget;
+    const pasted = sanitizeWorkerName(e.clipboardData.getData("text"));
+    const current = value.name ?? "";
+    const start = input.selectionStart ?? current.length;
+    const end = input.selectionEnd ?? current.length;
+    onChange({ name: sanitizeWorkerName(current.slice(0, start) + pasted + current.slice(end)) });
+  };
+
+  return (
+    <Card
+      data-testid={testId}
+      data-tour={tourId}
+      style={isCoordinator ? { borderColor: "var(--mantine-color-brand-4)" } : undefined}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={700}>{heading}</Text>
+          <Badge variant="light" color={isCoordinator ? "brand" : "accent"}>
+            {isCoordinator ? "Coordinator" : "Worker"}
+          </Badge>
+        </Group>
+        {!isCoordinator && (
+          <TextInput
+            label="Name"
+            title={NAME_TITLE}
+            pattern={NAME_PATTERN}
+            value={value.name ?? ""}
+            disabled={disabled}
+            autoComplete="off"
+            onKeyDown={blockSpace}
+            onPaste={pasteName}
+            onChange={(e) => onChange({ name: sanitizeWorkerName(e.currentTarget.value) })}
+          />
+        )}
+        <Textarea
+          label="Prompt"
+          autosize
+          minRows={3}
+          maxRows={8}
+          value={value.prompt}
+          disabled={disabled}
+          onChange={(e) => onChange({ prompt: e.currentTarget.value })}
+        />
+        <Select
+          label="Model"
+          data={models}
+          value={value.model}
+          allowDeselect={false}
+          disabled={disabled}
+          comboboxProps={{ withinPortal: true }}
+          onChange={(model) => model && onChange({ model })}
+        />
+        <div>
+          <Group justify="space-between" mb={4}>
+            <Text size="sm" fw={500} component="span">
+              Temperature
+            </Text>
+            <Text size="sm" c="dimmed" ff="monospace" data-testid={`${testId}-temperature`}>
+              {value.temperature.toFixed(2)}
+            </Text>
+          </Group>
+          <Slider
+            min={TEMPERATURE.min}
+            max={TEMPERATURE.max}
+            step={TEMPERATURE.step}
+            value={value.temperature}
+            label={(v) => v.toFixed(2)}
+            thumbLabel={`${heading} temperature`}
+            disabled={disabled}
+            onChange={(t) => onChange({ temperature: clampTemperature(t) })}
+          />
+        </div>
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          maxRows={5}
+          value={value.description}
+          disabled={disabled}
+          onChange={(e) => onChange({ description: e.currentTarget.value })}
+        />
+      </Stack>
+    </Card>
+  );
+}
