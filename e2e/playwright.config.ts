@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { OIDC_PROVIDER_ENV } from "./harness/auth";
 import { APP_URL, E2E_PORTS } from "./harness/ports";
 
 /**
@@ -44,6 +45,13 @@ export default defineConfig({
     {
       command: "npx tsx harness/mail-server.ts",
       url: `http://127.0.0.1:${E2E_PORTS.mailbox}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: "npx tsx ../apps/server/src/testing/oidc-main.ts",
+      url: `http://127.0.0.1:${E2E_PORTS.oidc}/.well-known/openid-configuration`,
+      env: OIDC_PROVIDER_ENV,
       reuseExistingServer: false,
       timeout: 60_000,
     },

@@ -25,7 +25,9 @@ function decodeBody(raw: string): string {
   const split = raw.indexOf("\r\n\r\n");
   const body = split >= 0 ? raw.slice(split + 4) : raw;
   // Quoted-printable soft line breaks and escapes (nodemailer uses QP for long lines).
-  return body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return body
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
 const smtp = new SMTPServer({

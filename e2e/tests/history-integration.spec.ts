@@ -1,10 +1,6 @@
-import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
+import { artifactPath } from "../harness/artifacts";
 import { signInWithMagicLink, uniqueEmail } from "../harness/auth";
-
-/** Screenshots land in e2e/artifacts/ (kept for review). */
-const ARTIFACTS = fileURLToPath(new URL("../artifacts/", import.meta.url));
 
 const INITIAL_PROMPT = "You help customers of Fernbrook Outfitters with orders and returns.";
 
@@ -50,7 +46,6 @@ test.describe("history and Telegram integration", () => {
     page,
   }) => {
     test.setTimeout(240_000);
-    mkdirSync(ARTIFACTS, { recursive: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await signInWithMagicLink(page, uniqueEmail("history"));
 
@@ -83,7 +78,7 @@ test.describe("history and Telegram integration", () => {
     await expect(stepCards).toHaveCount(2);
     await stepCards.nth(0).getByRole("button", { name: "Select" }).click();
     await expect(stepCards.nth(0).getByText("Selected")).toBeVisible();
-    await page.screenshot({ path: `${ARTIFACTS}history-steps-desktop.png` });
+    await page.screenshot({ path: artifactPath("history-steps-desktop.png") });
     await stepsDialog.getByRole("button", { name: "Close" }).click();
     await page.reload();
     await page.getByRole("tab", { name: "History" }).click();
@@ -97,7 +92,7 @@ test.describe("history and Telegram integration", () => {
     const reopened = page.getByRole("dialog", { name: "Optimization Steps" });
     await reopened.getByRole("button", { name: "Close" }).click();
     await expect(reopened).toBeHidden();
-    await page.screenshot({ path: `${ARTIFACTS}history-desktop.png`, fullPage: true });
+    await page.screenshot({ path: artifactPath("history-desktop.png"), fullPage: true });
 
     // 'Load into optimizer' fills the optimizer.
     await page
@@ -143,7 +138,7 @@ test.describe("history and Telegram integration", () => {
       "href",
       "https://t.me/promptune_after_bot",
     );
-    await page.screenshot({ path: `${ARTIFACTS}integration-desktop.png`, fullPage: true });
+    await page.screenshot({ path: artifactPath("integration-desktop.png"), fullPage: true });
 
     // With a username saved, 'Load to integration' saves directly.
     await page.getByLabel("Optimized Prompt").fill("Temporary prompt.");
@@ -173,10 +168,10 @@ test.describe("history and Telegram integration", () => {
     await openHistory(page);
     await expect(page.getByTestId("history-cards")).toBeVisible();
     await expect(page.getByTestId("history-table")).toHaveCount(0);
-    await page.screenshot({ path: `${ARTIFACTS}history-mobile.png`, fullPage: true });
+    await page.screenshot({ path: artifactPath("history-mobile.png"), fullPage: true });
     await page.goto("/integration");
     await expect(page.getByLabel("Your Telegram Username")).toHaveValue("@e2e_owner");
-    await page.screenshot({ path: `${ARTIFACTS}integration-mobile.png`, fullPage: true });
+    await page.screenshot({ path: artifactPath("integration-mobile.png"), fullPage: true });
   });
 
   test("signed-out visitors see the bot links and are asked to sign in to save", async ({

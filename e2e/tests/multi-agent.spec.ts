@@ -1,10 +1,6 @@
-import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
+import { artifactPath } from "../harness/artifacts";
 import { signInWithMagicLink, uniqueEmail } from "../harness/auth";
-
-/** Screenshots land in e2e/artifacts/ (kept for review). */
-const ARTIFACTS = fileURLToPath(new URL("../artifacts/", import.meta.url));
 
 /** Sends a chat message with Enter and opens the reasoning section of the bot's reply. */
 async function chatAndOpenReasoning(page: Page, panelId: string, text: string) {
@@ -57,7 +53,6 @@ test.describe("multi-agent page", () => {
     page,
   }) => {
     test.setTimeout(240_000);
-    mkdirSync(ARTIFACTS, { recursive: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await signInWithMagicLink(page, uniqueEmail("multi-agent"));
 
@@ -154,10 +149,10 @@ test.describe("multi-agent page", () => {
 
     // Full-page screenshots from the top, so the fixed top bar sits where it belongs.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${ARTIFACTS}multi-agent-desktop.png`, fullPage: true });
+    await page.screenshot({ path: artifactPath("multi-agent-desktop.png"), fullPage: true });
     await page.setViewportSize({ width: 375, height: 812 });
     await expect(page.getByTestId("graphs-mobile")).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${ARTIFACTS}multi-agent-mobile.png`, fullPage: true });
+    await page.screenshot({ path: artifactPath("multi-agent-mobile.png"), fullPage: true });
   });
 });

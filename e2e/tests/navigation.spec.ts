@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { artifactPath } from "../harness/artifacts";
 
 test.describe("routes and layouts", () => {
   test("every route renders inside its layout", async ({ page }) => {
@@ -71,6 +72,6 @@ test.describe("mobile layout (375 px)", () => {
     await page.getByTestId("sidebar").getByRole("link", { name: "Single-Agent" }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByTestId("sidebar")).not.toBeInViewport();
-    await page.screenshot({ path: "artifacts/mobile-home.png", fullPage: true });
+    await page.screenshot({ path: artifactPath("mobile-home.png"), fullPage: true });
   });
 });

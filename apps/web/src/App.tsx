@@ -11,7 +11,11 @@ import { theme } from "./theme";
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">
-      <Notifications position="top-right" autoClose={NOTIFICATIONS.defaultMs} transitionDuration={NOTIFICATIONS.fadeMs} />
+      <Notifications
+        position="top-right"
+        autoClose={NOTIFICATIONS.defaultMs}
+        transitionDuration={NOTIFICATIONS.fadeMs}
+      />
       <RouterProvider router={router} />
     </MantineProvider>
   );

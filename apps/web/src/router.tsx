@@ -22,8 +22,14 @@ export const router = createBrowserRouter([
       {
         element: <SidebarLayout />,
         children: [
-          { path: "/", lazy: page("multi-agent", () => import("./pages/multi-agent/MultiAgentPage")) },
-          { path: "/multi-agent", lazy: page("multi-agent", () => import("./pages/multi-agent/MultiAgentPage")) },
+          {
+            path: "/",
+            lazy: page("multi-agent", () => import("./pages/multi-agent/MultiAgentPage")),
+          },
+          {
+            path: "/multi-agent",
+            lazy: page("multi-agent", () => import("./pages/multi-agent/MultiAgentPage")),
+          },
           {
             path: "/home",
             lazy: async () => {
@@ -37,15 +43,23 @@ export const router = createBrowserRouter([
               };
             },
           },
-          { path: "/integration", lazy: page("integration", () => import("./pages/integration/IntegrationPage")) },
+          {
+            path: "/integration",
+            lazy: page("integration", () => import("./pages/integration/IntegrationPage")),
+          },
         ],
       },
       {
         element: <ProfileLayout />,
-        children: [{ path: "/profile", lazy: page("profile", () => import("./pages/profile/ProfilePage")) }],
+        children: [
+          { path: "/profile", lazy: page("profile", () => import("./pages/profile/ProfilePage")) },
+        ],
       },
       { path: "/auth/auth-link", lazy: page("auth-link", () => import("./auth/AuthLinkPage")) },
-      { path: "/auth/auth-link/callback", lazy: page("auth-callback", () => import("./auth/AuthCallbackPage")) },
+      {
+        path: "/auth/auth-link/callback",
+        lazy: page("auth-callback", () => import("./auth/AuthCallbackPage")),
+      },
       { path: "*", lazy: page("not-found", () => import("./pages/NotFoundPage")) },
     ],
   },

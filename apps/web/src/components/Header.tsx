@@ -26,14 +26,21 @@ export function Header({ navOpened, onToggleNav }: HeaderProps) {
     window.scrollTo({ top: 0, behavior: "smooth" });
   };
   const goOptimize = () => {
-    if (!scrollToId(CONFIGURE_SECTION_ID)) navigate("/home", { state: { scrollTo: CONFIGURE_SECTION_ID } });
+    if (!scrollToId(CONFIGURE_SECTION_ID))
+      navigate("/home", { state: { scrollTo: CONFIGURE_SECTION_ID } });
   };
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
         {onToggleNav && (
-          <Burger opened={navOpened ?? false} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+          <Burger
+            opened={navOpened ?? false}
+            onClick={onToggleNav}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label="Toggle navigation"
+          />
         )}
         <UnstyledButton onClick={goHome} aria-label="Promptune home" data-testid="logo">
           <Logo />
@@ -46,7 +53,13 @@ export function Header({ navOpened, onToggleNav }: HeaderProps) {
         {status === "authenticated" ? (
           <Menu position="bottom-end" shadow="md" width={220}>
             <Menu.Target>
-              <ActionIcon variant="light" size="lg" radius="xl" aria-label="Profile menu" data-testid="profile-menu">
+              <ActionIcon
+                variant="light"
+                size="lg"
+                radius="xl"
+                aria-label="Profile menu"
+                data-testid="profile-menu"
+              >
                 <UserIcon size={18} />
               </ActionIcon>
             </Menu.Target>

@@ -11,7 +11,9 @@ describe("loadChunk", () => {
   });
 
   it("turns a failed import into ChunkLoadError 'Loading chunk {n} failed'", async () => {
-    const error = await loadChunk("profile", () => Promise.reject(new TypeError("Failed to fetch"))).catch((e: unknown) => e);
+    const error = await loadChunk("profile", () =>
+      Promise.reject(new TypeError("Failed to fetch")),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ChunkLoadError);
     expect((error as Error).message).toBe("Loading chunk profile failed");
   });

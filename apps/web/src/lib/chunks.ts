@@ -12,9 +12,16 @@ export class ChunkLoadError extends Error {
  * Loads a route chunk with the spec's 120 s timeout, turning any failure into
  * ChunkLoadError('Loading chunk {n} failed') so the error screen can show it.
  */
-export function loadChunk<T>(name: string, load: () => Promise<T>, timeoutMs: number = LAYOUT.chunkLoadTimeoutMs): Promise<T> {
+export function loadChunk<T>(
+  name: string,
+  load: () => Promise<T>,
+  timeoutMs: number = LAYOUT.chunkLoadTimeoutMs,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ChunkLoadError(name, new Error("timeout"))), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new ChunkLoadError(name, new Error("timeout"))),
+      timeoutMs,
+    );
     load().then(
       (module) => {
         clearTimeout(timer);

@@ -64,13 +64,26 @@ export const PERSISTED_FIELDS = [
 ] as const satisfies readonly (keyof OptimizationSettings)[];
 
 /** A worker named 'Worker N' copying the given agent settings. */
-export function makeWorker(index: number, from: Omit<Worker, "id" | "name">, name?: string): Worker {
-  return { id: `worker-${Date.now().toString(36)}-${index}-${Math.random().toString(36).slice(2, 7)}`, name: name ?? `Worker ${index}`, ...from };
+export function makeWorker(
+  index: number,
+  from: Omit<Worker, "id" | "name">,
+  name?: string,
+): Worker {
+  return {
+    id: `worker-${Date.now().toString(36)}-${index}-${Math.random().toString(36).slice(2, 7)}`,
+    name: name ?? `Worker ${index}`,
+    ...from,
+  };
 }
 
 /** Values used before the server's defaults arrive (spec §5/§9 fallbacks). */
 export function initialSettings(): OptimizationSettings {
-  const base = { prompt: DEFAULTS.prompt, model: DEFAULTS.model, temperature: TEMPERATURE.default, description: "" };
+  const base = {
+    prompt: DEFAULTS.prompt,
+    model: DEFAULTS.model,
+    temperature: TEMPERATURE.default,
+    description: "",
+  };
   return {
     selectedDataset: "",
     selectedModel: DEFAULTS.model,
@@ -110,7 +123,10 @@ export const useOptimizationStore = create<OptimizationSettings & SettingsAction
     {
       name: STORE_KEY,
       storage: createJSONStorage(() => localStorage),
-      partialize: (state) => Object.fromEntries(PERSISTED_FIELDS.map((k) => [k, state[k]])) as Partial<OptimizationSettings>,
+      partialize: (state) =>
+        Object.fromEntries(
+          PERSISTED_FIELDS.map((k) => [k, state[k]]),
+        ) as Partial<OptimizationSettings>,
     },
   ),
 );

@@ -1,5 +1,9 @@
 import { Select } from "@mantine/core";
-import { type OptimizationType, parseOptimizationType, useSessionStore } from "../../stores/session";
+import {
+  type OptimizationType,
+  parseOptimizationType,
+  useSessionStore,
+} from "../../stores/session";
 
 const OPTIONS: { value: OptimizationType; label: string }[] = [
   { value: "standard", label: "Standard Optimization" },

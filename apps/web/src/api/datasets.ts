@@ -1,0 +1,43 @@
+/** Datasets API client: the bundled and the user's own datasets, and uploads (POST /datasets). */
+import {
+  type DatasetSummary,
+  DatasetSummarySchema,
+  type DatasetUploadRequest,
+} from "@promptune/contracts";
+import { api } from "./client";
+
+/** Body of an upload as the form builds it (metric optional: the server defaults to 'judge'). */
+export type DatasetUpload = Omit<DatasetUploadRequest, "metric"> & {
+  metric?: DatasetUploadRequest["metric"];
+};
+
+/** GET /datasets: bundled datasets plus, when signed in, the caller's own. */
+export function listDatasets(signal?: AbortSignal): Promise<DatasetSummary[]> {
+  return api.get("/datasets", {
+    schema: DatasetSummarySchema.array(),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** POST /datasets: uploads a JSONL or CSV file's text; resolves to the new dataset's summary. */
+export function uploadDataset(body: DatasetUpload): Promise<DatasetSummary> {
+  return api.post("/datasets", body, { schema: DatasetSummarySchema });
+}
+
+/** The upload format implied by a file name ('.jsonl'/'.json' → jsonl, '.csv' → csv). */
+export function formatOfFile(fileName: string): "jsonl" | "csv" | undefined {
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith(".csv")) return "csv";
+  if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson") || lower.endsWith(".json"))
+    return "jsonl";
+  return undefined;
+}
+
+/** A dataset name derived from a file name (letters, digits, '.', '-', '_'; at most 64 characters). */
+export function datasetNameFromFile(fileName: string): string {
+  const base = fileName.replace(/\.(jsonl|ndjson|json|csv)$/i, "");
+  return base
+    .replace(/[^A-Za-z0-9._-]+/g, "-")
+    .replace(/^[^A-Za-z0-9]+/, "")
+    .slice(0, 64);
+}

@@ -1,0 +1,108 @@
+import { Alert, Button, Card, Stack, Text, Textarea, Title, Tooltip } from "@mantine/core";
+import { IterationSteps, ProgressSummary } from "../../components/progress";
+import { useOptimizationStore } from "../../stores/optimization";
+import { useSingleRunStore } from "../../stores/single-run";
+import { WAIT_HINT } from "./ConfigurationCard";
+import { OptimizationTypeSelect } from "./OptimizationTypeSelect";
+
+/** Props of the bot prompt panel. */
+export interface BotPromptPanelProps {
+  progress: number;
+  running: boolean;
+  showCompletion: boolean;
+  onOptimize(): void;
+}
+
+/** Caption under the progress displays. */
+function caption(running: boolean, done: number, total: number, optimized: boolean): string {
+  if (running)
+    return done === 0
+      ? "Evaluating the initial configuration…"
+      : `Iteration ${Math.min(done + 1, total)} of ${total}…`;
+  if (optimized) return "Optimization finished";
+  return "Ready to optimize";
+}
+
+/** The configure section's main panel: optimisation type, bot prompt, Optimize, progress and steps. */
+export function BotPromptPanel({
+  progress,
+  running,
+  showCompletion,
+  onOptimize,
+}: BotPromptPanelProps) {
+  const botPrompt = useOptimizationStore((s) => s.botPrompt);
+  const dataset = useOptimizationStore((s) => s.selectedDataset);
+  const update = useOptimizationStore((s) => s.update);
+  const done = useSingleRunStore((s) => s.iterationResults.length);
+  const requested = useSingleRunStore((s) => s.requestedIterations);
+  const optimized = useSingleRunStore((s) => s.isOptimized);
+  const iterations = useOptimizationStore((s) => s.iterations);
+  const total = running || requested > 0 ? requested : iterations;
+  const blocked = !botPrompt.trim() || !dataset;
+
+  return (
+    <Card h="100%" data-testid="bot-prompt-panel">
+      <Stack gap="md">
+        <div>
+          <Title order={3} fz="lg">
+            Bot Prompt
+          </Title>
+          <Text size="sm" c="dimmed">
+            The system prompt your assistant starts from.
+          </Text>
+        </div>
+        <OptimizationTypeSelect disabled={running} />
+        <Textarea
+          label="Prompt"
+          placeholder="You are a helpful assistant…"
+          autosize
+          minRows={6}
+          maxRows={14}
+          value={botPrompt}
+          disabled={running}
+          onChange={(e) => update({ botPrompt: e.currentTarget.value })}
+          data-testid="bot-prompt"
+          {...(running ? { description: WAIT_HINT } : {})}
+        />
+        <Tooltip
+          label={running ? WAIT_HINT : "Enter a prompt and choose a dataset first"}
+          disabled={!running && !blocked}
+          withArrow
+        >
+          <div>
+            <Button
+              fullWidth
+              size="md"
+              onClick={onOptimize}
+              disabled={blocked || running}
+              loading={running}
+              loaderProps={{ type: "dots" }}
+              data-testid="optimize-button"
+            >
+              Optimize
+            </Button>
+          </div>
+        </Tooltip>
+        <ProgressSummary
+          value={progress}
+          caption={caption(running, done, total, optimized)}
+          running={running}
+        />
+        {total > 0 && (
+          <IterationSteps total={total} done={running || optimized ? done : 0} running={running} />
+        )}
+        {showCompletion && (
+          <Alert
+            color="green"
+            variant="light"
+            title="Optimization completed"
+            data-testid="completion-message"
+          >
+            Compare the configurations below, pick an iteration and chat with the before and after
+            assistants.
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}

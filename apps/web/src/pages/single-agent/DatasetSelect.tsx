@@ -1,0 +1,103 @@
+import { Select, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import type { DatasetSummary } from "@promptune/contracts";
+import { useCallback, useEffect, useState } from "react";
+import { listDatasets } from "../../api/datasets";
+import { useAuthStore } from "../../stores/auth";
+import { useUiStore } from "../../stores/ui";
+import { UploadDatasetModal } from "./UploadDatasetModal";
+
+/** Option value that opens the upload dialog instead of selecting. */
+const UPLOAD = "__upload__";
+
+/** Props of the Evaluation Dataset select. */
+export interface DatasetSelectProps {
+  value: string;
+  onChange(name: string): void;
+  /** Names from the defaults (used when the datasets list cannot be loaded). */
+  fallbackNames: readonly string[];
+  disabled?: boolean;
+}
+
+/** Select options: bundled datasets, the user's own, and 'Upload dataset…'. */
+export function datasetOptions(
+  datasets: readonly DatasetSummary[],
+  fallbackNames: readonly string[],
+  current: string,
+) {
+  const bundled = datasets
+    .filter((d) => d.owner === "bundled")
+    .map((d) => ({ value: d.name, label: d.title || d.name }));
+  const own = datasets
+    .filter((d) => d.owner === "user")
+    .map((d) => ({ value: d.name, label: d.title || d.name }));
+  if (datasets.length === 0) for (const n of fallbackNames) bundled.push({ value: n, label: n });
+  const known = [...bundled, ...own].some((o) => o.value === current);
+  if (current && !known) bundled.push({ value: current, label: current });
+  return [
+    { group: "Bundled datasets", items: bundled },
+    ...(own.length ? [{ group: "Your datasets", items: own }] : []),
+    { group: "Your own data", items: [{ value: UPLOAD, label: "Upload dataset…" }] },
+  ];
+}
+
+/** The Evaluation Dataset select, listing GET /datasets and offering uploads. */
+export function DatasetSelect({ value, onChange, fallbackNames, disabled }: DatasetSelectProps) {
+  const [datasets, setDatasets] = useState<DatasetSummary[]>([]);
+  const [uploadOpened, upload] = useDisclosure(false);
+  const status = useAuthStore((s) => s.status);
+  const openLogin = useUiStore((s) => s.openLogin);
+
+  const refresh = useCallback(async () => {
+    try {
+      setDatasets(await listDatasets());
+    } catch (error) {
+      console.error("Failed to load datasets", error);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (status !== "loading") void refresh();
+  }, [status, refresh]);
+
+  const selected = datasets.find((d) => d.name === value);
+  return (
+    <>
+      <Select
+        label="Evaluation Dataset"
+        placeholder="Choose a dataset"
+        data={datasetOptions(datasets, fallbackNames, value)}
+        value={value || null}
+        allowDeselect={false}
+        disabled={disabled}
+        data-testid="dataset-select"
+        comboboxProps={{ withinPortal: true }}
+        onChange={(next) => {
+          if (next === UPLOAD) {
+            if (status === "authenticated") upload.open();
+            else openLogin();
+            return;
+          }
+          if (next) onChange(next);
+        }}
+      />
+      {selected && (
+        <Text size="xs" c="dimmed" mt={-8} lineClamp={2} title={selected.description}>
+          {selected.size} examples ·{" "}
+          {selected.metric === "judge" ? "LLM judge" : `${selected.metric} match`}
+          {selected.owner === "user" ? " · yours" : ""}
+        </Text>
+      )}
+      <UploadDatasetModal
+        opened={uploadOpened}
+        onClose={upload.close}
+        onUploaded={(d) => {
+          upload.close();
+          void refresh();
+          setDatasets((list) => [...list.filter((x) => x.name !== d.name), d]);
+          onChange(d.name);
+        }}
+      />
+    </>
+  );
+}

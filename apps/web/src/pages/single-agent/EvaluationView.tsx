@@ -1,0 +1,115 @@
+import { Badge, Card, Center, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { memo } from "react";
+import { Carousel, followFromPreviousToLast } from "../../components/carousel";
+import { useOptimizationStore } from "../../stores/optimization";
+import { useSingleRunStore } from "../../stores/single-run";
+import { ConfigurationDetails } from "./ConfigurationDetails";
+import { IterationSlider } from "./IterationSlider";
+import { RunMetrics } from "./RunMetrics";
+
+/** One optimised configuration in the carousel. */
+function OptimisedSlide({ index }: { index: number }) {
+  const prompt = useSingleRunStore((s) => s.optimizedPrompts[index] ?? "");
+  const result = useSingleRunStore((s) => s.iterationResults[index]);
+  const model = useOptimizationStore((s) => s.selectedModel);
+  const temperature = useOptimizationStore((s) => s.temperature);
+  return (
+    <ConfigurationDetails
+      testId={`optimized-slide-${index + 1}`}
+      prompt={prompt}
+      model={result?.model_name ?? model}
+      temperature={result?.temperature ?? temperature}
+      score={result?.validation_score}
+      badges={
+        <>
+          <Badge radius="sm" tt="none">
+            Iteration {index + 1}
+          </Badge>
+          {result?.accepted === false && (
+            <Badge
+              radius="sm"
+              variant="outline"
+              color="gray"
+              title="No proposal improved on the best configuration; it is carried forward"
+            >
+              Best so far
+            </Badge>
+          )}
+        </>
+      }
+    />
+  );
+}
+
+/**
+ * 'Initial configuration' card and 'Optimized configuration' carousel, the
+ * 'Select your new model' slider and the run metrics.
+ */
+function EvaluationViewView() {
+  const initial = useSingleRunStore((s) => s.initialResult);
+  const initialPrompt = useOptimizationStore((s) => s.initialPrompt || s.botPrompt);
+  const model = useOptimizationStore((s) => s.selectedModel);
+  const temperature = useOptimizationStore((s) => s.temperature);
+  const count = useSingleRunStore((s) => s.optimizedPrompts.length);
+  const selected = useSingleRunStore((s) => s.selectedIterationIndex);
+  const select = useSingleRunStore((s) => s.select);
+  const running = useSingleRunStore((s) => s.isOptimizing);
+
+  return (
+    <Stack gap="md" data-testid="evaluation-view">
+      <Title order={2} fz={{ base: "xl", sm: 26 }}>
+        Configuration evaluation
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card data-testid="initial-card">
+          <Title order={3} fz="lg" mb="sm">
+            Initial configuration
+          </Title>
+          <ConfigurationDetails
+            prompt={initial?.prompt || initialPrompt || "—"}
+            model={initial?.model_name ?? model}
+            temperature={initial?.temperature ?? temperature}
+            score={initial?.validation_score}
+            badges={
+              <Badge radius="sm" color="gray" tt="none">
+                Iteration 0
+              </Badge>
+            }
+          />
+        </Card>
+        <Card data-testid="optimized-card">
+          <Title order={3} fz="lg" mb="sm">
+            Optimized configuration
+          </Title>
+          <Carousel
+            label="Optimized configurations"
+            testId="optimized-carousel"
+            count={count}
+            selectedIndex={selected}
+            onSelect={select}
+            autoAdvance={followFromPreviousToLast}
+            renderSlide={(i) => <OptimisedSlide index={i} />}
+            empty={
+              <Center mih={160}>
+                <Text c="dimmed" size="sm" ta="center">
+                  {running
+                    ? "The first optimised prompt is on its way…"
+                    : "Run an optimization to see improved configurations here."}
+                </Text>
+              </Center>
+            }
+          />
+        </Card>
+      </SimpleGrid>
+      <Card>
+        <IterationSlider />
+      </Card>
+      <div data-tour="evaluation-metrics">
+        <RunMetrics />
+      </div>
+    </Stack>
+  );
+}
+
+/** The evaluation view (memoised: re-renders only when its props or subscribed state change). */
+export const EvaluationView = memo(EvaluationViewView);

@@ -1,0 +1,140 @@
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
+import { type DatasetSummary, MAX_DATASET_CHARS, type Metric } from "@promptune/contracts";
+import { useState } from "react";
+import { serverMessageOf } from "../../api/auth";
+import { datasetNameFromFile, formatOfFile, uploadDataset } from "../../api/datasets";
+
+const METRICS: { value: Metric; label: string }[] = [
+  { value: "judge", label: "LLM judge (reference reply + rubric)" },
+  { value: "contains", label: "Reply contains the expected answer" },
+  { value: "exact", label: "Reply equals the expected answer" },
+  { value: "regex", label: "Reply matches the expected pattern" },
+];
+
+/** Props of the upload dialog. */
+export interface UploadDatasetModalProps {
+  opened: boolean;
+  onClose(): void;
+  /** Called with the stored dataset after a successful upload. */
+  onUploaded(dataset: DatasetSummary): void;
+}
+
+/** 'Upload dataset…': sends a JSONL or CSV file to POST /datasets (private to the uploader). */
+export function UploadDatasetModal({ opened, onClose, onUploaded }: UploadDatasetModalProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState("");
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const [metric, setMetric] = useState<Metric>("judge");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const format = file ? formatOfFile(file.name) : undefined;
+  const reset = () => {
+    setFile(null);
+    setName("");
+    setTitle("");
+    setDescription("");
+    setMetric("judge");
+    setError(null);
+  };
+
+  const submit = async () => {
+    if (!file || !format) return setError("Choose a .jsonl or .csv file.");
+    if (file.size > MAX_DATASET_CHARS * 4) return setError("The file is too large.");
+    setBusy(true);
+    setError(null);
+    try {
+      const content = await file.text();
+      const saved = await uploadDataset({
+        name: name.trim(),
+        format,
+        content,
+        metric,
+        ...(title.trim() ? { title: title.trim() } : {}),
+        ...(description.trim() ? { description: description.trim() } : {}),
+      });
+      reset();
+      onUploaded(saved);
+    } catch (e) {
+      setError(serverMessageOf(e) ?? "Failed to upload the dataset. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Upload dataset" centered size="lg">
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          One example per line (JSONL) or per row (CSV): the conversation so far ending with a user
+          turn, a reference reply and optional rubric items. Uploaded datasets are visible only to
+          you.
+        </Text>
+        <FileInput
+          label="File"
+          placeholder="Choose a .jsonl or .csv file"
+          accept=".jsonl,.ndjson,.json,.csv"
+          value={file}
+          onChange={(f) => {
+            setFile(f);
+            if (f && !name) setName(datasetNameFromFile(f.name));
+          }}
+          error={file && !format ? "Only .jsonl and .csv files are supported" : undefined}
+          clearable
+        />
+        <TextInput
+          label="Name"
+          description="Letters, digits, '.', '-' and '_'"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          required
+        />
+        <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+        <Textarea
+          label="Description"
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxRows={4}
+        />
+        <Select
+          label="Metric"
+          data={METRICS}
+          value={metric}
+          allowDeselect={false}
+          onChange={(v) => v && setMetric(v as Metric)}
+        />
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => void submit()}
+            loading={busy}
+            disabled={!file || !format || !name.trim()}
+          >
+            Upload
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
