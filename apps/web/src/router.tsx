@@ -32,16 +32,8 @@ export const router = createBrowserRouter([
           },
           {
             path: "/home",
-            lazy: async () => {
-              const { Component } = await singleAgent();
-              return {
-                Component: () => (
-                  <HomeRoute>
-                    <Component />
-                  </HomeRoute>
-                ),
-              };
-            },
+            element: <HomeRoute />,
+            children: [{ index: true, lazy: singleAgent }],
           },
           {
             path: "/integration",

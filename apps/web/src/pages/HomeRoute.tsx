@@ -1,12 +1,13 @@
 import { useEffect } from "react";
-import { Navigate, useLocation } from "react-router";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { parseOptimizationType, useSessionStore } from "../stores/session";
 
 /**
  * /home entry (spec §2): reads `optimizationType`, stores it, and redirects to
- * /home without it; otherwise renders the single-agent page.
+ * /home without it; otherwise renders the single-agent page (its child route,
+ * or `children` when given).
  */
-export function HomeRoute({ children }: { children: React.ReactNode }) {
+export function HomeRoute({ children }: { children?: React.ReactNode }) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const raw = params.get("optimizationType");
@@ -22,5 +23,5 @@ export function HomeRoute({ children }: { children: React.ReactNode }) {
     const rest = params.toString();
     return <Navigate to={`/home${rest ? `?${rest}` : ""}`} replace state={location.state} />;
   }
-  return <>{children}</>;
+  return <>{children ?? <Outlet />}</>;
 }
