@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ZodError } from "zod";
 import { HttpError } from "../errors";
 
@@ -43,5 +43,30 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply
       .status(500)
       .send({ success: false, error: { message: "Internal server error. Please try again." } });
+  });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised while routing, before any
+ * handler or hook runs (a path with bad percent-encoding, a path parameter
+ * longer than `maxParamLength`). Without it Fastify answers them in its own
+ * JSON shape; with it they use the API's envelope like every other error.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const messages: Record<string, string> = {
+    FST_ERR_BAD_URL: "The address is malformed (invalid percent-encoding).",
+    FST_ERR_MAX_PARAM_LENGTH: "A value in the address is too long.",
+  };
+  const status = error.statusCode ?? 400;
+  void reply.status(status).send({
+    success: false,
+    error: {
+      message: messages[error.code] ?? "The request could not be routed.",
+      code: status < 500 ? "bad_request" : "internal",
+    },
   });
 }

@@ -22,6 +22,7 @@ import type { RunEvent, RunEventBus } from "./events";
 import { multiFinal, multiIteration, singleFinal, singleIteration, toUsage } from "./mapping";
 import type { RunHandler } from "./queue";
 import type { RunRepository, RunRow } from "./repository";
+import { withDbRetry } from "./transient";
 
 /** What executing a run needs. */
 export interface RunExecutorDeps {
@@ -62,7 +63,7 @@ async function startEngine(
     }
   | { mode: "multi"; gen: OptimisationRun<MultiAgentCandidate> }
 > {
-  const dataset = await deps.datasets.resolve(run.user_id, run.dataset_name);
+  const dataset = await withDbRetry(() => deps.datasets.resolve(run.user_id, run.dataset_name));
   const common = {
     llm: deps.llm,
     models: deps.models,
@@ -102,34 +103,45 @@ async function startEngine(
  * (result + resume state in one transaction) before publishing it, and ends
  * with `complete` or `error`. A run interrupted by shutdown stays `running`
  * and resumes from its checkpoint; a cancelled run is marked `cancelled`.
+ * Every database call of a run is retried through short outages
+ * (`withDbRetry`: a restart or cut connections must not lose a run).
  */
 export function createRunHandler(deps: RunExecutorDeps): RunHandler {
+  /** A database call of run `runId`, retried through transient errors (each retry logged). */
+  const db = <T>(runId: string, operation: () => Promise<T>) =>
+    withDbRetry(operation, {
+      onRetry: (err, attempt, delayMs) =>
+        deps.log.warn({ err, runId, attempt, delayMs }, "database error during a run; retrying"),
+    });
+
   return async (runId, signal) => {
-    const run = await deps.runs.get(runId);
+    const run = await db(runId, () => deps.runs.get(runId));
     if (!run || !["queued", "running"].includes(run.status)) return;
-    await deps.runs.markRunning(runId);
+    await db(runId, () => deps.runs.markRunning(runId));
     const publish = (event: RunEvent) => deps.events.publish(runId, event);
     try {
       const final = await drive(run, deps, signal);
-      await deps.runs.complete(runId, {
-        final,
-        usage: final.usage,
-        bestScore: final.best_validation_score,
-        testScore: final.test_score,
-        selectedStep: final.best_iteration > 0 ? final.best_iteration : null,
-      });
+      await db(runId, () =>
+        deps.runs.complete(runId, {
+          final,
+          usage: final.usage,
+          bestScore: final.best_validation_score,
+          testScore: final.test_score,
+          selectedStep: final.best_iteration > 0 ? final.best_iteration : null,
+        }),
+      );
       await publish({ type: "complete", result: final });
     } catch (error) {
       const reason = signal.reason instanceof Error ? signal.reason.message : "";
       if (signal.aborted && reason !== "cancelled") throw new RunInterruptedError();
       if (signal.aborted || isAbortError(error)) {
-        await deps.runs.finish(runId, "cancelled", "Optimization was cancelled.");
+        await db(runId, () => deps.runs.finish(runId, "cancelled", "Optimization was cancelled."));
         await publish({ type: "error", error: "Optimization was cancelled." });
         return;
       }
       deps.log.error({ err: error, runId }, "run failed");
       const message = failureMessage(error);
-      await deps.runs.finish(runId, "failed", message);
+      await db(runId, () => deps.runs.finish(runId, "failed", message));
       await publish({ type: "error", error: message });
     }
   };
@@ -139,7 +151,7 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
     const publish = (event: RunEvent) => d.events.publish(run.id, event);
     // A resumed run re-announces what it had stored: the process that died may
     // have saved an iteration without publishing it. Sockets drop duplicates.
-    const stored = await d.runs.iterations(run.id);
+    const stored = await db(run.id, () => d.runs.iterations(run.id));
     for (const s of stored) {
       if (engine.mode === "multi" && s.iteration === 0) continue;
       await publish({ type: "update", data: JSON.parse(s.data) });
@@ -188,10 +200,12 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
   }
 
   async function save<C>(runId: string, r: IterationResult<C>, data: unknown): Promise<void> {
-    await deps.runs.saveIteration(runId, r.iteration, data, {
-      checkpoint: r.checkpoint,
-      usage: toUsage(r.totalUsage),
-      ...(r.iteration === 0 ? { initialScore: r.validationScore } : {}),
-    });
+    await db(runId, () =>
+      deps.runs.saveIteration(runId, r.iteration, data, {
+        checkpoint: r.checkpoint,
+        usage: toUsage(r.totalUsage),
+        ...(r.iteration === 0 ? { initialScore: r.validationScore } : {}),
+      }),
+    );
   }
 }

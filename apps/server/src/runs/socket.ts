@@ -11,6 +11,7 @@ import { ZodError } from "zod";
 import { HttpError } from "../errors";
 import { optionalUser, requireUser } from "../http/auth-guard";
 import { describeZodError } from "../http/error-handler";
+import { containsNul, NUL_MESSAGE } from "../http/nul-guard";
 import type { RunEvent } from "./events";
 
 /** Longest close reason WebSocket allows (123 bytes); longer reasons are cut. */
@@ -74,6 +75,7 @@ export async function runSocketRoutes(app: FastifyInstance): Promise<void> {
       } catch {
         return reject("The request must be a JSON object.");
       }
+      if (containsNul(body)) return reject(NUL_MESSAGE);
       try {
         const request =
           mode === "single"

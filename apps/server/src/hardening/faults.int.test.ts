@@ -1,0 +1,290 @@
+/**
+ * Faults (issue 10, item 3). The fixture LLM injects 429, 500, timeouts,
+ * truncated bodies and invalid JSON; single- and multi-agent runs and both
+ * chats must still complete (or fail with a clear message), and whatever a
+ * socket showed must be exactly what is stored. On PostgreSQL the run's
+ * database connections are terminated mid-run and the run must still
+ * complete. (A worker killed mid-run in scale-out mode is covered by
+ * runs/scale-out.int.test.ts.)
+ */
+import { sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { RunRepository } from "../runs/repository";
+import { TEST_POSTGRES_URL } from "../testing/db";
+import type { FixtureFault, FixtureFaultStatus } from "../testing/fixture-llm";
+import { expectStoredAsShown } from "./consistency";
+import {
+  agent,
+  call,
+  type HardeningApp,
+  multiRequest,
+  openRun,
+  type RunMessage,
+  singleRequest,
+  startHardeningApp,
+  waitFor,
+  within,
+} from "./harness";
+
+const KINDS: FixtureFaultStatus[] = [429, 500, "timeout", "truncated", "invalid_json"];
+
+/** One fault rule; 429s ask for a short Retry-After so the test stays quick. */
+const rule = (status: FixtureFaultStatus, rate?: number): FixtureFault => ({
+  status,
+  ...(rate === undefined ? {} : { rate }),
+  ...(status === 429 ? { retryAfter: 0.02 } : {}),
+});
+
+/**
+ * Rules are checked in order and a rule only counts requests that reach it,
+ * so rule i of the mix fires on 4 % / (1 − 4 %·i) of what reaches it: 4 % of
+ * all requests per kind, 20 % in total.
+ */
+const MIXED = KINDS.map((k, i) => rule(k, 0.04 / (1 - 0.04 * i)));
+
+const SCENARIOS: Array<{ name: string; faults: FixtureFault[] }> = [
+  ...KINDS.map((k) => ({ name: `${k} on 20 % of calls`, faults: [rule(k, 0.2)] })),
+  { name: "all five kinds mixed, 20 % of calls", faults: MIXED },
+];
+
+/** Env of the fault tests: short per-attempt timeout, quick and generous retries. */
+const FAULT_ENV = { LLM_TIMEOUT_MS: "400", LLM_MAX_RETRIES: "8", LLM_RETRY_BASE_MS: "5" };
+
+const dialog = (i: number) => [{ type: "human", content: `Where is order ${i}?` }];
+
+/** A team whose coordinator carries a scenario-specific directive (fresh cache keys per scenario). */
+function team(tag: string) {
+  return {
+    "master-agent": agent("master", `You coordinate. Always mention case ${tag}.`),
+    "worker-agents": [agent("Expert", "You know the policies.")],
+  };
+}
+
+/** The run id of a finished socket: from `complete`, else the user's newest run. */
+async function runIdOf(h: HardeningApp, userId: string, messages: RunMessage[]) {
+  const done = messages.at(-1)?.result?.run_id;
+  if (done) return done;
+  const [newest] = await h.app.deps.runs.listForUser(userId);
+  return newest?.id ?? "";
+}
+
+describe("LLM faults on every kind of call", () => {
+  let h: HardeningApp;
+  let cookie: string;
+  let userId: string;
+  const chat = (i: number, prompt = "You help with orders. Always ask for the order number.") =>
+    call(h.app, { cookie }, "POST", "/api/auto-tune/chat", {
+      prompt,
+      temperature: 0.5,
+      dialog: dialog(i),
+    });
+  const multiChat = (tag: string, i: number) =>
+    call(h.app, { cookie }, "POST", "/api/auto-tune/multiagent/chat", {
+      model: team(tag),
+      dialog: dialog(i),
+    });
+
+  beforeAll(async () => {
+    h = await startHardeningApp("sqlite", FAULT_ENV);
+    ({ cookie, userId } = await h.t.signIn("faults@example.com"));
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it.each(SCENARIOS)(
+    "$name: runs and chats complete, and every run is stored as its socket showed it",
+    async ({ name, faults }) => {
+      const tag = name.split(" ")[0] as string;
+      // Fault-free answers first, to prove the answers under faults are not corrupted.
+      h.fixture.setConfig({ faults: [] });
+      const expected = await Promise.all([0, 1, 2, 3].map((i) => chat(i)));
+      const expectedMulti = await multiChat(tag, 0);
+      expect(expected.every((r) => r.statusCode === 200)).toBe(true);
+
+      h.fixture.setConfig({ faults });
+      const single = openRun(
+        `${h.wsBase}/ws`,
+        cookie,
+        singleRequest(2, `You are a support assistant. Always mention case ${tag}.`),
+      );
+      const multi = openRun(`${h.wsBase}/ws/multiagent`, cookie, {
+        ...multiRequest(1),
+        ...team(tag),
+      });
+      const chats = await Promise.all([0, 1, 2, 3].map((i) => chat(i)));
+      const multiAnswer = await multiChat(tag, 0);
+      const [singleClose, multiClose] = await within(
+        Promise.all([single.closed, multi.closed]),
+        50_000,
+        "both runs' ends",
+      );
+
+      const stats = h.fixture.stats();
+      for (const f of faults)
+        expect(stats.faults[String(f.status)], `${f.status} injected`).toBeGreaterThan(0);
+      expect(singleClose.code, JSON.stringify(single.messages.at(-1))).toBe(1000);
+      expect(multiClose.code, JSON.stringify(multi.messages.at(-1))).toBe(1000);
+      expect(single.messages.map((m) => m.type)).toEqual([
+        "update",
+        "update",
+        "update",
+        "complete",
+      ]);
+      expect(multi.messages.map((m) => m.type)).toEqual(["update", "complete"]);
+      for (const [run, mode] of [
+        [single, "single"],
+        [multi, "multi"],
+      ] as const) {
+        const runId = run.messages.at(-1)?.result?.run_id ?? "";
+        expect(await expectStoredAsShown(h.app, cookie, runId, mode, run.messages)).toBe(
+          "completed",
+        );
+      }
+      expect(chats.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(chats.map((r) => r.json())).toEqual(expected.map((r) => r.json()));
+      expect(multiAnswer.statusCode, multiAnswer.body).toBe(200);
+      expect(multiAnswer.json()).toEqual(expectedMulti.json());
+    },
+  );
+
+  it("a provider that stops answering mid-run fails the run with a clear message, stored as shown", async () => {
+    h.fixture.setConfig({ faults: [], latencyMs: 20 });
+    try {
+      const run = openRun(`${h.wsBase}/ws`, cookie, singleRequest(3, "Failing run. Be brief."));
+      await waitFor(async () => (run.messages.length >= 1 ? true : undefined), "first update");
+      h.fixture.setConfig({ faults: [rule(500)], latencyMs: 0 });
+      const close = await within(run.closed, 45_000, "the run's end");
+      expect(close.code).toBe(1011);
+      const last = run.messages.at(-1);
+      expect(last?.type).toBe("error");
+      expect(last?.error).toMatch(
+        /^Optimization failed: The LLM provider failed .*HTTP 500.*9 attempts/,
+      );
+      const runId = await runIdOf(h, userId, run.messages);
+      expect(await expectStoredAsShown(h.app, cookie, runId, "single", run.messages)).toBe(
+        "failed",
+      );
+
+      const failedChat = await chat(9);
+      expect(failedChat.statusCode).toBe(502);
+      expect(failedChat.json().error.message).toMatch(/HTTP 500/);
+      h.fixture.setConfig({ faults: [rule("timeout")] });
+      const timedOut = await chat(10);
+      expect(timedOut.statusCode).toBe(504);
+      expect(timedOut.json().error.message).toMatch(/did not answer within 400 ms/);
+    } finally {
+      h.fixture.setConfig({ faults: [], latencyMs: 0 });
+    }
+  });
+
+  it("under a harsh mix (each kind on 20 %, about two calls in three fail) every outcome is clean", async () => {
+    h.fixture.setConfig({ faults: KINDS.map((k) => rule(k, 0.2)) });
+    try {
+      const single = openRun(`${h.wsBase}/ws`, cookie, singleRequest(1, "Harsh mix. Be brief."));
+      const multi = openRun(`${h.wsBase}/ws/multiagent`, cookie, multiRequest(1));
+      const chats = await Promise.all([0, 1, 2].map((i) => chat(20 + i)));
+      await within(Promise.all([single.closed, multi.closed]), 50_000, "both runs' ends");
+      for (const [run, mode] of [
+        [single, "single"],
+        [multi, "multi"],
+      ] as const) {
+        const last = run.messages.at(-1);
+        if (last?.type === "error") expect(last.error).toMatch(/^Optimization failed: .{10,}/);
+        // Newest run of this mode: the one this socket started (all earlier ones have ended).
+        const runs = await h.app.deps.runs.listForUser(userId, mode);
+        const runId = last?.result?.run_id ?? runs[0]?.id ?? "";
+        await expectStoredAsShown(h.app, cookie, runId, mode, run.messages);
+      }
+      for (const res of chats) {
+        expect([200, 502, 504]).toContain(res.statusCode);
+        if (res.statusCode !== 200) expect(res.json().error.message.length).toBeGreaterThan(10);
+      }
+    } finally {
+      h.fixture.setConfig({ faults: [] });
+    }
+  });
+});
+
+describe("database connections terminated mid-run (PostgreSQL)", () => {
+  let h: HardeningApp;
+  let cookie: string;
+
+  /** Ends every connection to the test database but this one, like a database restart would. */
+  async function terminateConnections(): Promise<number> {
+    const dbName = new URL(h.t.database.env.DATABASE_URL as string).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await admin.connect();
+    try {
+      const res = await admin.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+        [dbName],
+      );
+      return res.rowCount ?? 0;
+    } finally {
+      await admin.end();
+    }
+  }
+
+  beforeAll(async () => {
+    h = await startHardeningApp("postgres", {}, { latencyMs: 15 });
+    ({ cookie } = await h.t.signIn("outage@example.com"));
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("retries an iteration save whose connection was terminated (twice), and completes", async () => {
+    const save = RunRepository.prototype.saveIteration;
+    let cut = 0;
+    const spy = vi
+      .spyOn(RunRepository.prototype, "saveIteration")
+      .mockImplementation(async function (this: RunRepository, ...args) {
+        if (args[1] === 2 && cut < 2) {
+          cut++;
+          // A real 57P01 "terminating connection due to administrator command" from a pooled connection.
+          await sql`SELECT pg_terminate_backend(pg_backend_pid())`.execute(h.t.database.db);
+        }
+        return save.apply(this, args);
+      });
+    try {
+      const run = openRun(`${h.wsBase}/ws`, cookie, singleRequest(3, "Cut save. Be brief."));
+      const close = await within(run.closed, 45_000, "the run's end");
+      expect(cut).toBe(2);
+      expect(close.code, JSON.stringify(run.messages.at(-1))).toBe(1000);
+      const runId = run.messages.at(-1)?.result?.run_id ?? "";
+      expect(await expectStoredAsShown(h.app, cookie, runId, "single", run.messages)).toBe(
+        "completed",
+      );
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("still completes a run while all its connections are cut repeatedly, stored as shown", async () => {
+    const run = openRun(`${h.wsBase}/ws`, cookie, singleRequest(3, "Outage run. Be brief."));
+    await waitFor(async () => (run.messages.length >= 1 ? true : undefined), "iteration 0");
+    // Twelve outages 40 ms apart while the run works: idle and busy connections
+    // alike are cut, including ones in the middle of saving an iteration.
+    let terminated = 0;
+    for (let i = 0; i < 12; i++) {
+      terminated += await terminateConnections();
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    expect(terminated).toBeGreaterThan(0);
+    const close = await within(run.closed, 45_000, "the run's end");
+    expect(close.code, JSON.stringify(run.messages.at(-1))).toBe(1000);
+    expect(run.messages.map((m) => m.type)).toEqual([
+      "update",
+      "update",
+      "update",
+      "update",
+      "complete",
+    ]);
+    const runId = run.messages.at(-1)?.result?.run_id ?? "";
+    expect(await expectStoredAsShown(h.app, cookie, runId, "single", run.messages)).toBe(
+      "completed",
+    );
+  });
+});
