@@ -36,24 +36,30 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "promptune-bench-"));
   const sqlitePath = join(dir, "bench.db");
   const port = await freePort();
-  const server = startServerProcess("main.ts", {
-    NODE_ENV: "production",
-    LOG_LEVEL: "error",
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SQLITE_PATH: sqlitePath,
-    OPENAI_BASE_URL: fixture.url,
-    OPENAI_API_KEY: "bench",
-    LLM_MODELS: "fixture-small,fixture-large",
-    LLM_JUDGE_MODEL: "fixture-small",
-    LLM_REFLECTION_MODEL: "fixture-large",
-    LLM_CONCURRENCY: "256",
-    RUNS_MAX_ACTIVE_PER_USER: String(RUNS + 10),
-    RUNS_CONCURRENCY: String(RUNS + 10),
-    RUN_CALL_CONCURRENCY: "4",
-    DATASETS_DIR: writeTestDatasets(12),
-    SMTP_URL: "smtp://127.0.0.1:1",
-  });
+  const server = startServerProcess(
+    "main.ts",
+    {
+      NODE_ENV: "production",
+      LOG_LEVEL: "error",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SQLITE_PATH: sqlitePath,
+      OPENAI_BASE_URL: fixture.url,
+      OPENAI_API_KEY: "bench",
+      LLM_MODELS: "fixture-small,fixture-large",
+      LLM_JUDGE_MODEL: "fixture-small",
+      LLM_REFLECTION_MODEL: "fixture-large",
+      LLM_CONCURRENCY: "256",
+      RUNS_MAX_ACTIVE_PER_USER: String(RUNS + 10),
+      RUNS_CONCURRENCY: String(RUNS + 10),
+      RUN_CALL_CONCURRENCY: "4",
+      DATASETS_DIR: writeTestDatasets(12),
+      SMTP_URL: "smtp://127.0.0.1:1",
+    },
+    process.env.BENCH_CPU_PROF
+      ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [],
+  );
   try {
     await waitForHttp(`http://127.0.0.1:${port}/healthz`, server, 60_000);
     const pid = server.child.pid as number;

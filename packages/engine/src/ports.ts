@@ -23,6 +23,12 @@ export type CallPurpose =
   | "reflection"
   | "embedding";
 
+/**
+ * Who is waiting for a call: `interactive` (a person in a chat) goes ahead of
+ * `background` work (optimisation runs) in the gateway's provider queues.
+ */
+export type CallPriority = "interactive" | "background";
+
 /** Token usage and cost of one or more calls. */
 export interface LlmUsage {
   calls: number;
@@ -40,6 +46,8 @@ export interface CompletionRequest {
   temperature: number;
   maxOutputTokens?: number;
   purpose: CallPurpose;
+  /** Queueing priority; background when absent. */
+  priority?: CallPriority;
   signal?: AbortSignal;
 }
 

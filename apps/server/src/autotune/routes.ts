@@ -80,6 +80,7 @@ export async function autotuneRoutes(app: FastifyInstance): Promise<void> {
         messages: chatMessages(body.prompt, body.dialog),
         temperature: body.temperature,
         purpose: "assistant",
+        priority: "interactive",
         signal: disconnectSignal(reply),
       });
       return { success: true, data: { reply: result.text } };
@@ -98,6 +99,7 @@ export async function autotuneRoutes(app: FastifyInstance): Promise<void> {
         assertModel(worker.model_name, ` for the worker "${worker.name}"`);
       }
       const turn = await runMultiAgentTurn(llm, body.model, body.dialog, {
+        priority: "interactive",
         signal: disconnectSignal(reply),
       });
       return {

@@ -6,6 +6,7 @@
  */
 import {
   addUsage,
+  type CallPriority,
   type CompletionRequest,
   type CompletionResult,
   type EmbeddingRequest,
@@ -29,6 +30,17 @@ import type { LlmProvider, ProviderTokens } from "./providers/types";
 import { AttemptTimeout, RetriesExhausted, withRetries } from "./retry";
 import { Semaphore } from "./semaphore";
 
+const jsonSchemas = new WeakMap<object, unknown>();
+
+/** A schema's JSON Schema, computed once per schema object (it is part of every cache key). */
+function jsonSchemaOf(schema: z.ZodType): unknown {
+  let json = jsonSchemas.get(schema);
+  if (json === undefined) {
+    json = z.toJSONSchema(schema, { unrepresentable: "any" });
+    jsonSchemas.set(schema, json);
+  }
+  return json;
+}
 /** Logger the gateway writes call and retry lines to (pino-compatible). */
 export interface GatewayLogger {
   info: (obj: object, msg?: string) => void;
@@ -95,13 +107,17 @@ export function createLlmGateway(
     ref: ModelRef,
     signal: AbortSignal | undefined,
     run: (provider: LlmProvider, signal: AbortSignal) => Promise<R>,
+    priority: CallPriority = "background",
   ): Promise<R> => {
     const { provider, semaphore } = slotFor(ref.provider);
     if (provider.prepare) await untilAborted(provider.prepare(), signal);
     try {
       return await withRetries(
         async () => {
-          const release = await semaphore.acquire(signal);
+          const release = await semaphore.acquire(
+            signal,
+            priority === "interactive" ? "urgent" : "normal",
+          );
           const timeout = new AbortController();
           const timer = setTimeout(
             () => timeout.abort(new AttemptTimeout(config.timeoutMs)),
@@ -230,10 +246,15 @@ export function createLlmGateway(
             })
           : null;
       const { value, usage } = await call(ref, request.purpose, request.signal, key, (signal) =>
-        attempt(ref, signal, async (provider, s) => {
-          const r = await provider.complete({ ...callOf(request, ref), signal: s });
-          return { value: r.text, inputTokens: r.inputTokens, outputTokens: r.outputTokens };
-        }),
+        attempt(
+          ref,
+          signal,
+          async (provider, s) => {
+            const r = await provider.complete({ ...callOf(request, ref), signal: s });
+            return { value: r.text, inputTokens: r.inputTokens, outputTokens: r.outputTokens };
+          },
+          request.priority,
+        ),
       );
       return { text: value, usage };
     },
@@ -249,7 +270,7 @@ export function createLlmGateway(
               messages: request.messages,
               maxOutputTokens: request.maxOutputTokens ?? null,
               schemaName: request.schemaName,
-              schema: z.toJSONSchema(request.schema, { unrepresentable: "any" }),
+              schema: jsonSchemaOf(request.schema),
             })
           : null;
       const { value, usage, fresh } = await call(
@@ -258,15 +279,20 @@ export function createLlmGateway(
         request.signal,
         key,
         (signal) =>
-          attempt(ref, signal, async (provider, s) => {
-            const r = await provider.completeStructured({
-              ...callOf(request, ref),
-              signal: s,
-              schema: request.schema,
-              schemaName: request.schemaName,
-            });
-            return { value: r.value, inputTokens: r.inputTokens, outputTokens: r.outputTokens };
-          }),
+          attempt(
+            ref,
+            signal,
+            async (provider, s) => {
+              const r = await provider.completeStructured({
+                ...callOf(request, ref),
+                signal: s,
+                schema: request.schema,
+                schemaName: request.schemaName,
+              });
+              return { value: r.value, inputTokens: r.inputTokens, outputTokens: r.outputTokens };
+            },
+            request.priority,
+          ),
       );
       if (fresh) return { value: value as T, usage };
       // Reused JSON: validate again so callers always get the schema's output type.

@@ -70,3 +70,23 @@ describe("Semaphore", () => {
     expect(peak).toBe(3);
   });
 });
+
+describe("Semaphore lanes", () => {
+  it("serves urgent waiters before normal ones that queued earlier", async () => {
+    const sem = new Semaphore(1);
+    const release = await sem.acquire();
+    const order: string[] = [];
+    const normal = sem.acquire(undefined, "normal").then((r) => {
+      order.push("normal");
+      r();
+    });
+    const urgent = sem.acquire(undefined, "urgent").then((r) => {
+      order.push("urgent");
+      r();
+    });
+    release();
+    await Promise.all([normal, urgent]);
+    expect(order).toEqual(["urgent", "normal"]);
+    expect(sem.running).toBe(0);
+  });
+});

@@ -1,10 +1,15 @@
+/** Queue lane of a waiter: urgent waiters are served before normal ones. */
+export type Lane = "urgent" | "normal";
+
 /**
- * A counting semaphore: at most `limit` holders at a time, FIFO waiters, and
- * a waiter that gives up (abort signal) leaves the queue without a slot.
+ * A counting semaphore: at most `limit` holders at a time, FIFO waiters per
+ * lane with the urgent lane served first, and a waiter that gives up (abort
+ * signal) leaves the queue without a slot.
  */
 export class Semaphore {
   private active = 0;
-  private readonly waiters: Array<{ grant: () => void }> = [];
+  private readonly urgent: Array<{ grant: () => void }> = [];
+  private readonly normal: Array<{ grant: () => void }> = [];
 
   constructor(readonly limit: number) {
     if (!Number.isInteger(limit) || limit < 1)
@@ -18,11 +23,11 @@ export class Semaphore {
 
   /** Callers waiting for a slot. */
   get waiting(): number {
-    return this.waiters.length;
+    return this.urgent.length + this.normal.length;
   }
 
   /** Waits for a slot; resolves to its release function (idempotent). */
-  acquire(signal?: AbortSignal): Promise<() => void> {
+  acquire(signal?: AbortSignal, lane: Lane = "normal"): Promise<() => void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.active < this.limit) {
       this.active++;
@@ -35,19 +40,20 @@ export class Semaphore {
           resolve(this.releaser());
         },
       };
+      const queue = lane === "urgent" ? this.urgent : this.normal;
       const onAbort = () => {
-        const i = this.waiters.indexOf(waiter);
-        if (i >= 0) this.waiters.splice(i, 1);
+        const i = queue.indexOf(waiter);
+        if (i >= 0) queue.splice(i, 1);
         reject(signal?.reason);
       };
       signal?.addEventListener("abort", onAbort, { once: true });
-      this.waiters.push(waiter);
+      queue.push(waiter);
     });
   }
 
   /** Runs fn while holding a slot. */
-  async run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    const release = await this.acquire(signal);
+  async run<T>(fn: () => Promise<T>, signal?: AbortSignal, lane: Lane = "normal"): Promise<T> {
+    const release = await this.acquire(signal, lane);
     try {
       return await fn();
     } finally {
@@ -60,7 +66,7 @@ export class Semaphore {
     return () => {
       if (released) return;
       released = true;
-      const next = this.waiters.shift();
+      const next = this.urgent.shift() ?? this.normal.shift();
       if (next) next.grant();
       else this.active--;
     };

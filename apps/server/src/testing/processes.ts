@@ -30,9 +30,10 @@ export interface ServerProcess {
 export function startServerProcess(
   entry: "main.ts" | "worker.ts",
   env: Record<string, string>,
+  nodeArgs: string[] = [],
 ): ServerProcess {
   const file = fileURLToPath(new URL(`../${entry}`, import.meta.url));
-  const child = spawn(process.execPath, ["--import", "tsx", file], {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", file], {
     env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

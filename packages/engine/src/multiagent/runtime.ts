@@ -5,7 +5,7 @@
  * coordinator composes the final reply.
  */
 import type { DialogEntry, MultiAgentConfig } from "@promptune/contracts";
-import { addUsage, type LlmPort, type LlmUsage } from "../ports";
+import { addUsage, type CallPriority, type LlmPort, type LlmUsage } from "../ports";
 import {
   composerMessages,
   coordinatorMessages,
@@ -86,7 +86,7 @@ export async function runMultiAgentTurn(
   llm: LlmPort,
   config: MultiAgentConfig,
   dialog: DialogEntry[],
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; priority?: CallPriority } = {},
 ): Promise<MultiAgentTurn> {
   const coordinator = config["master-agent"];
   const roster: RosterEntry[] = config["worker-agents"].map((agent, index) => ({
@@ -94,7 +94,10 @@ export async function runMultiAgentTurn(
     key: `worker${index + 1}`,
     agent,
   }));
-  const signal = options.signal ? { signal: options.signal } : {};
+  const signal = {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.priority ? { priority: options.priority } : {}),
+  };
   const question = [...dialog].reverse().find((d) => d.type === "human")?.content ?? "";
 
   const planned = await llm.completeStructured({

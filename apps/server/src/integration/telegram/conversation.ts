@@ -94,6 +94,7 @@ export async function handleMessage(
       messages: chatMessages(config.prompt, [...dialog, question]),
       temperature: config.temperature,
       purpose: "assistant",
+      priority: "interactive",
     });
     reply = result.text.trim();
   } catch (error) {

@@ -22,6 +22,17 @@ export function createOpenAiProvider(options: {
     includeUsage: true,
     supportsStructuredOutputs: true,
   });
+  // Model objects are reused: building one compiles the SDK's response schemas,
+  // which would otherwise cost CPU on every call.
+  const models = new Map<string, ReturnType<typeof provider>>();
+  const modelOf = (id: string) => {
+    let model = models.get(id);
+    if (!model) {
+      model = provider(id);
+      models.set(id, model);
+    }
+    return model;
+  };
 
   return {
     kind: "openai",
@@ -29,7 +40,7 @@ export function createOpenAiProvider(options: {
 
     async complete(call) {
       const result = await generateText({
-        model: provider(call.model),
+        model: modelOf(call.model),
         messages: toModelMessages(call.messages),
         allowSystemInMessages: true,
         temperature: call.temperature,
@@ -46,7 +57,7 @@ export function createOpenAiProvider(options: {
 
     async completeStructured(call) {
       const result = await generateText({
-        model: provider(call.model),
+        model: modelOf(call.model),
         messages: toModelMessages(call.messages),
         allowSystemInMessages: true,
         temperature: call.temperature,
