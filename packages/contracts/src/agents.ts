@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { TEMPERATURE } from "./constants";
-
-/** Longest prompt accepted anywhere (characters). */
-export const MAX_PROMPT_CHARS = 20_000;
-/** Longest description of an agent (characters). */
-export const MAX_DESCRIPTION_CHARS = 2_000;
-/** Longest model identifier. */
-export const MAX_MODEL_NAME_CHARS = 200;
+import {
+  MAX_DESCRIPTION_CHARS,
+  MAX_MODEL_NAME_CHARS,
+  MAX_PROMPT_CHARS,
+  TEMPERATURE,
+} from "./constants";
 
 export const TemperatureSchema = z
   .number({ error: "temperature must be a number" })

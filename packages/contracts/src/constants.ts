@@ -108,3 +108,22 @@ export const CHAT_FRAMING = {
 
 /** Scheme allowlist for rendered links and images (§5). */
 export const SAFE_URL_SCHEMES = ["http", "https", "irc", "ircs", "mailto", "xmpp"] as const;
+
+/*
+ * Input limits. They live here, not next to the schemas that enforce them, so
+ * the web app can read a limit without loading zod (the schema modules run
+ * zod at import time).
+ */
+
+/** Longest prompt accepted anywhere (characters). */
+export const MAX_PROMPT_CHARS = 20_000;
+/** Longest description of an agent (characters). */
+export const MAX_DESCRIPTION_CHARS = 2_000;
+/** Longest model identifier. */
+export const MAX_MODEL_NAME_CHARS = 200;
+/** Largest uploaded dataset file (characters). */
+export const MAX_DATASET_CHARS = 1_000_000;
+/** Most examples an uploaded dataset may hold. */
+export const MAX_DATASET_ROWS = 2_000;
+/** Fewest examples a dataset needs (train, validation and test each get some). */
+export const MIN_DATASET_ROWS = 3;

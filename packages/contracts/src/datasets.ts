@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DialogEntrySchema } from "./chat";
+import { MAX_DATASET_CHARS } from "./constants";
 
 /** How a dataset's replies are scored. */
 export const MetricSchema = z.enum(["judge", "exact", "contains", "regex"]);
@@ -45,13 +46,6 @@ export const DatasetSummarySchema = z.object({
   owner: z.enum(["bundled", "user"]),
 });
 export type DatasetSummary = z.infer<typeof DatasetSummarySchema>;
-
-/** Largest uploaded dataset file (characters). */
-export const MAX_DATASET_CHARS = 1_000_000;
-/** Most examples an uploaded dataset may hold. */
-export const MAX_DATASET_ROWS = 2_000;
-/** Fewest examples a dataset needs (train, validation and test each get some). */
-export const MIN_DATASET_ROWS = 3;
 
 /** Dataset names: letters, digits, '-', '_' and '.', 1–64 characters. */
 export const DatasetNameFieldSchema = z

@@ -23,11 +23,17 @@ export function serverMessageOf(error: unknown): string | undefined {
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
+/**
+ * A response schema loaded on first use (see api/schemas.ts): zod and the
+ * contracts' schemas are a chunk of their own, outside the initial route.
+ */
+export type SchemaLoader<T> = () => Promise<z.ZodType<T>>;
+
 interface RequestOptions<T> {
   body?: unknown;
   query?: Record<string, string | number | undefined>;
-  /** Validates the response's `data` when given. */
-  schema?: z.ZodType<T>;
+  /** Validates the response's `data` when given (a schema, or a loader of one). */
+  schema?: z.ZodType<T> | SchemaLoader<T>;
   signal?: AbortSignal;
 }
 
@@ -83,7 +89,9 @@ export async function apiRequest<T = unknown>(
     );
   }
   const data = "data" in envelope ? envelope.data : payload;
-  return options.schema ? options.schema.parse(data) : (data as T);
+  if (!options.schema) return data as T;
+  const schema = typeof options.schema === "function" ? await options.schema() : options.schema;
+  return schema.parse(data);
 }
 
 /** Shorthands for the common methods. */

@@ -1,10 +1,10 @@
 /** Datasets API client: the bundled and the user's own datasets, and uploads (POST /datasets). */
-import {
-  type DatasetSummary,
-  DatasetSummarySchema,
-  type DatasetUploadRequest,
-} from "@promptune/contracts";
+import type { DatasetSummary, DatasetUploadRequest } from "@promptune/contracts";
 import { api } from "./client";
+import { lazySchema } from "./schemas";
+
+const summary = lazySchema((c) => c.DatasetSummarySchema);
+const summaries = lazySchema((c) => c.DatasetSummarySchema.array());
 
 /** Body of an upload as the form builds it (metric optional: the server defaults to 'judge'). */
 export type DatasetUpload = Omit<DatasetUploadRequest, "metric"> & {
@@ -14,14 +14,14 @@ export type DatasetUpload = Omit<DatasetUploadRequest, "metric"> & {
 /** GET /datasets: bundled datasets plus, when signed in, the caller's own. */
 export function listDatasets(signal?: AbortSignal): Promise<DatasetSummary[]> {
   return api.get("/datasets", {
-    schema: DatasetSummarySchema.array(),
+    schema: summaries,
     ...(signal ? { signal } : {}),
   });
 }
 
 /** POST /datasets: uploads a JSONL or CSV file's text; resolves to the new dataset's summary. */
 export function uploadDataset(body: DatasetUpload): Promise<DatasetSummary> {
-  return api.post("/datasets", body, { schema: DatasetSummarySchema });
+  return api.post("/datasets", body, { schema: summary });
 }
 
 /** The upload format implied by a file name ('.jsonl'/'.json' → jsonl, '.csv' → csv). */

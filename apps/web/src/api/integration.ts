@@ -1,23 +1,27 @@
 /** The Telegram integration calls (spec §7): read and save the user's integration. */
-import { BotLinksSchema, type Integration, IntegrationSchema } from "@promptune/contracts";
-import type { z } from "zod";
+import type { BotLinks, Integration } from "@promptune/contracts";
 import { api } from "./client";
+import { lazySchema } from "./schemas";
 
 /** GET/POST /telegram/integration data: the integration plus the before/after bot links. */
-export const IntegrationWithBotsSchema = IntegrationSchema.extend({ bots: BotLinksSchema });
-export type IntegrationWithBots = z.infer<typeof IntegrationWithBotsSchema>;
+export type IntegrationWithBots = Integration & { bots: BotLinks };
+
+const integrationWithBots = lazySchema((c) =>
+  c.IntegrationSchema.extend({ bots: c.BotLinksSchema }),
+);
+const botLinks = lazySchema((c) => c.BotLinksSchema);
 
 /** GET /telegram/integration: the saved integration, or the server's defaults. */
 export function fetchIntegration(): Promise<IntegrationWithBots> {
-  return api.get("/telegram/integration", { schema: IntegrationWithBotsSchema });
+  return api.get("/telegram/integration", { schema: integrationWithBots });
 }
 
 /** POST /telegram/integration: saves (replaces) the integration; returns it normalised. */
 export function saveIntegration(integration: Integration): Promise<IntegrationWithBots> {
-  return api.post("/telegram/integration", integration, { schema: IntegrationWithBotsSchema });
+  return api.post("/telegram/integration", integration, { schema: integrationWithBots });
 }
 
 /** GET /telegram/bots: the before/after bot links (public, for signed-out visitors). */
-export function fetchBotLinks(): Promise<z.infer<typeof BotLinksSchema>> {
-  return api.get("/telegram/bots", { schema: BotLinksSchema });
+export function fetchBotLinks(): Promise<BotLinks> {
+  return api.get("/telegram/bots", { schema: botLinks });
 }

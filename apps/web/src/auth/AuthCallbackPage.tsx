@@ -66,7 +66,7 @@ export default function AuthCallbackPage() {
   }, [token, login, navigate]);
 
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Paper
         withBorder
         radius="lg"
@@ -79,7 +79,9 @@ export default function AuthCallbackPage() {
         {phase.kind === "loading" && (
           <Stack align="center" gap="sm" role="status">
             <Loader />
-            <Title order={3}>Signing you in...</Title>
+            <Title order={1} size="h3">
+              Signing you in...
+            </Title>
             <Text c="dimmed" size="sm">
               Checking your sign-in link.
             </Text>
@@ -100,7 +102,9 @@ export default function AuthCallbackPage() {
                 <path d="m5 12 5 5L20 7" />
               </svg>
             </ThemeIcon>
-            <Title order={3}>Authorization Successful!</Title>
+            <Title order={1} size="h3">
+              Authorization Successful!
+            </Title>
             <Text c="dimmed" size="sm">
               Redirecting you to the app...
             </Text>
@@ -121,7 +125,9 @@ export default function AuthCallbackPage() {
                 <path d="M18 6 6 18M6 6l12 12" />
               </svg>
             </ThemeIcon>
-            <Title order={3}>Authorization Error</Title>
+            <Title order={1} size="h3">
+              Authorization Error
+            </Title>
             <Text ta="center" data-testid="auth-callback-error">
               {phase.message}
             </Text>

@@ -17,9 +17,9 @@ export default function AuthLinkPage() {
   }
   if (signedIn) return <Navigate to="/" replace />;
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Paper withBorder radius="lg" p="xl" w="100%" maw={440} shadow="sm">
-        <Title order={2} mb={4}>
+        <Title order={1} size="h2" mb={4}>
           Sign in
         </Title>
         <Text c="dimmed" size="sm" mb="lg">

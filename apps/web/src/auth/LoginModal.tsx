@@ -1,5 +1,6 @@
 import { Modal } from "@mantine/core";
 import { useEffect } from "react";
+import { useOpenAfterMount } from "../lib/deferred";
 import { useAuthStore } from "../stores/auth";
 import { useUiStore } from "../stores/ui";
 import { LoginForm } from "./LoginForm";
@@ -13,13 +14,14 @@ export function LoginModal() {
   const opened = useUiStore((s) => s.loginModalOpen);
   const close = useUiStore((s) => s.closeLogin);
   const signedIn = useAuthStore((s) => s.status === "authenticated");
+  const shown = useOpenAfterMount(opened);
 
   useEffect(() => {
     if (signedIn && opened) close();
   }, [signedIn, opened, close]);
 
   return (
-    <Modal opened={opened} onClose={close} title="Sign in" centered radius="lg" padding="xl">
+    <Modal opened={shown} onClose={close} title="Sign in" centered radius="lg" padding="xl">
       {opened && <LoginForm />}
     </Modal>
   );

@@ -1,19 +1,22 @@
 import { Button, Center, Code, Stack, Text, Title } from "@mantine/core";
-import { isRouteErrorResponse, useRouteError } from "react-router";
 
-/** Route error element: the spec's 'Unexpected Application Error!' screen with the error's message. */
-export function ErrorScreen() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+/** The message shown for an error caught while rendering a route. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === "string" ? error : String(error);
+}
+
+/** Route error screen: the spec's 'Unexpected Application Error!' with the error's message. */
+export function ErrorScreen({ error }: { error: unknown }) {
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Stack align="center" gap="sm" maw={560}>
-        <Title order={2}>Unexpected Application Error!</Title>
-        <Code block>{message}</Code>
+        <Title order={1} fz={26}>
+          Unexpected Application Error!
+        </Title>
+        <Code block data-testid="error-message">
+          {errorMessage(error)}
+        </Code>
         <Text c="dimmed" size="sm">
           Reloading the page usually helps. If it keeps happening, let us know what you were doing.
         </Text>

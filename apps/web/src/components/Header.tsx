@@ -1,10 +1,17 @@
-import { ActionIcon, Burger, Button, Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Box, Burger, Button, Group, UnstyledButton } from "@mantine/core";
+import { lazy, Suspense } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { preloadLoginModal } from "../auth/AuthGlobals";
+import { loadChunk } from "../lib/chunks";
 import { CONFIGURE_SECTION_ID, scrollToId } from "../lib/scroll";
 import { useAuthStore } from "../stores/auth";
 import { useUiStore } from "../stores/ui";
-import { LogoutIcon, UserIcon } from "./icons";
 import { Logo } from "./Logo";
+
+const ProfileMenu = lazy(() => loadChunk("profile-menu", () => import("./ProfileMenu")));
+
+/** Keeps the profile icon's place while its chunk loads (no layout shift). */
+const profileMenuPlaceholder = <Box w={34} h={34} aria-hidden="true" />;
 
 interface HeaderProps {
   /** Burger state; omitted in layouts without a sidebar. */
@@ -17,8 +24,6 @@ export function Header({ navOpened, onToggleNav }: HeaderProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const status = useAuthStore((s) => s.status);
-  const user = useAuthStore((s) => s.user);
-  const logout = useAuthStore((s) => s.logout);
   const openLogin = useUiStore((s) => s.openLogin);
 
   const goHome = () => {
@@ -51,36 +56,17 @@ export function Header({ navOpened, onToggleNav }: HeaderProps) {
           Optimize
         </Button>
         {status === "authenticated" ? (
-          <Menu position="bottom-end" shadow="md" width={220}>
-            <Menu.Target>
-              <ActionIcon
-                variant="light"
-                size="lg"
-                radius="xl"
-                aria-label="Profile menu"
-                data-testid="profile-menu"
-              >
-                <UserIcon size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {user && (
-                <Menu.Label>
-                  <Text size="xs" truncate="end">
-                    {user.name || user.email}
-                  </Text>
-                </Menu.Label>
-              )}
-              <Menu.Item component={Link} to="/profile" leftSection={<UserIcon size={16} />}>
-                Profile
-              </Menu.Item>
-              <Menu.Item leftSection={<LogoutIcon size={16} />} onClick={() => void logout()}>
-                Log out
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <Suspense fallback={profileMenuPlaceholder}>
+            <ProfileMenu />
+          </Suspense>
         ) : (
-          <Button onClick={openLogin} disabled={status === "loading"} data-testid="sign-in">
+          <Button
+            onClick={openLogin}
+            onPointerEnter={preloadLoginModal}
+            onFocus={preloadLoginModal}
+            disabled={status === "loading"}
+            data-testid="sign-in"
+          >
             Sign in
           </Button>
         )}

@@ -1,6 +1,8 @@
 import { AppShell, Container } from "@mantine/core";
+import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { Header } from "../components/Header";
+import { SectionSkeleton } from "../components/SectionSkeleton";
 
 /** Layout of the profile page: the top bar without the sidebar. */
 export function ProfileLayout() {
@@ -11,7 +13,9 @@ export function ProfileLayout() {
       </AppShell.Header>
       <AppShell.Main>
         <Container size="lg" px={0}>
-          <Outlet />
+          <Suspense fallback={<SectionSkeleton label="Loading page" blocks={[420]} />}>
+            <Outlet />
+          </Suspense>
         </Container>
       </AppShell.Main>
     </AppShell>

@@ -1,12 +1,14 @@
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { AuthGlobals } from "../auth/AuthGlobals";
+import { DeferredNotifications } from "../components/DeferredNotifications";
 import { useAuthStore } from "../stores/auth";
 
 /**
  * The global wrapper (spec §2): checks the session once at start-up and turns
  * authorization query parameters into the right screen — `?token=` goes to the
- * link callback screen, `?error=` back to `/`.
+ * link callback screen, `?error=` back to `/`. It also hosts the sign-in
+ * pieces and the toasts, each loaded when first needed.
  */
 export function RootWrapper() {
   const location = useLocation();
@@ -24,8 +26,11 @@ export function RootWrapper() {
   if (params.has("error")) return <Navigate to="/" replace />;
   return (
     <>
-      <Outlet />
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
       <AuthGlobals />
+      <DeferredNotifications />
     </>
   );
 }

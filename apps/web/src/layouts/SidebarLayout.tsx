@@ -1,9 +1,10 @@
 import { AppShell, NavLink, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { Header } from "../components/Header";
 import { IntegrationIcon, MultiAgentIcon, SingleAgentIcon } from "../components/icons";
+import { SectionSkeleton } from "../components/SectionSkeleton";
 import { scrollToId } from "../lib/scroll";
 
 const NAV = [
@@ -53,7 +54,9 @@ export function SidebarLayout() {
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        <Suspense fallback={<SectionSkeleton label="Loading page" blocks={[280, 520]} />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );

@@ -108,7 +108,7 @@ export function ChatPanel(props: ChatPanelProps) {
       style={{ display: "flex", flexDirection: "column", minWidth: 0, flex: 1 }}
     >
       <Group justify="space-between" wrap="nowrap" mb="sm" gap="xs">
-        <Title order={4} fz="md">
+        <Title order={3} fz="md">
           {props.title}
         </Title>
         <Group gap="xs" wrap="nowrap">

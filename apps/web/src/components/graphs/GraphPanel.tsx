@@ -1,5 +1,6 @@
-import { Group, Paper, RingProgress, Stack, Text, Title } from "@mantine/core";
+import { Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import { Ring } from "../progress/Ring";
 
 /** Props of one graph panel: a title, a circular percentage indicator and the graph. */
 export interface GraphPanelProps {
@@ -12,16 +13,15 @@ export interface GraphPanelProps {
   testId?: string;
 }
 
-/** Circular percentage indicator (Mantine RingProgress) with its caption. */
+/** Circular percentage indicator (an SVG ring) with its caption. */
 export function PercentIndicator({ label, percent }: { label: string; percent: number }) {
   const value = Math.max(0, Math.min(100, percent));
   return (
     <Group gap={6} wrap="nowrap" aria-label={`${label}: ${Math.round(value)}%`} role="group">
-      <RingProgress
+      <Ring
         size={60}
         thickness={5}
-        roundCaps
-        sections={[{ value, color: "brand" }]}
+        value={value}
         label={
           <Text ta="center" fz={10} fw={700}>
             {Math.round(value)}%
@@ -41,7 +41,7 @@ export function GraphPanel({ title, indicatorLabel, percent, children, testId }:
     <Paper withBorder radius="lg" p="md" data-testid={testId} style={{ minWidth: 0, flex: 1 }}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Title order={4} fz={{ base: "sm", sm: "md" }}>
+          <Title order={3} fz={{ base: "sm", sm: "md" }}>
             {title}
           </Title>
           <PercentIndicator label={indicatorLabel} percent={percent} />

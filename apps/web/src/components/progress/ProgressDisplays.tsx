@@ -1,4 +1,5 @@
-import { Box, Group, Progress, RingProgress, Stack, Text } from "@mantine/core";
+import { Box, Group, Progress, Stack, Text } from "@mantine/core";
+import { Ring } from "./Ring";
 
 /** Circular progress with the percentage in the middle. */
 export function CircularProgress({
@@ -12,13 +13,11 @@ export function CircularProgress({
 }) {
   const v = Math.max(0, Math.min(100, value));
   return (
-    <RingProgress
+    <Ring
       size={size}
       thickness={8}
-      roundCaps
-      sections={[{ value: v, color: "brand" }]}
+      value={v}
       aria-label={`${label}: ${Math.round(v)}%`}
-      role="img"
       label={
         <Text ta="center" fw={700} fz="sm" data-testid="progress-percent">
           {Math.round(v)}%
@@ -86,7 +85,7 @@ export function IterationSteps({ total, done, running }: IterationStepsProps) {
               background: state === "done" ? "var(--mantine-primary-color-filled)" : "transparent",
               color:
                 state === "done"
-                  ? "white"
+                  ? "var(--mantine-primary-color-contrast)"
                   : state === "current"
                     ? "var(--mantine-primary-color-filled)"
                     : "var(--mantine-color-dimmed)",

@@ -1,16 +1,7 @@
-import {
-  Anchor,
-  Button,
-  Group,
-  Select,
-  Slider,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Anchor, Button, Group, Slider, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type BotLinks, DEFAULTS, TEMPERATURE } from "@promptune/contracts";
 import type { ReactNode } from "react";
+import { DeferredSelect } from "../../components/deferred-inputs";
 import { useOptimizationStore } from "../../stores/optimization";
 import { type IntegrationForm, withModel, withTemperature } from "./rules";
 
@@ -121,7 +112,7 @@ export function ConfigurationSection({
   return (
     <Stack gap="md" data-tour="int-configuration">
       <SectionTitle hint="Used by both bots.">Configuration</SectionTitle>
-      <Select
+      <DeferredSelect
         label="Model"
         data={options}
         value={model || null}

@@ -1,7 +1,9 @@
-import { Center, Loader, Stack } from "@mantine/core";
-import { lazy, Suspense, useEffect } from "react";
+import { Stack } from "@mantine/core";
+import { lazy, useEffect } from "react";
 import { Hero } from "../../components/Hero";
+import { SectionSkeleton } from "../../components/SectionSkeleton";
 import { loadChunk } from "../../lib/chunks";
+import { DeferredSection } from "../../lib/deferred";
 import { CONFIGURE_SECTION_ID, scrollToId } from "../../lib/scroll";
 import { ensureDefaults } from "../../stores/defaults-loader";
 import { CompletionMessage } from "./CompletionMessage";
@@ -9,6 +11,7 @@ import { ConfigureCard } from "./config/ConfigureCard";
 import { startMultiAgentTour } from "./tour/start";
 import { useMultiAgentRun } from "./useMultiAgentRun";
 
+/** Evaluation, graphs and chats: below the fold, loaded after the first paint. */
 const ResultsSections = lazy(() =>
   loadChunk("multi-agent-results", () => import("./ResultsSections")),
 );
@@ -38,15 +41,11 @@ export default function MultiAgentPage() {
         <ConfigureCard onOptimize={run.optimize} />
         <CompletionMessage />
       </Stack>
-      <Suspense
-        fallback={
-          <Center py="xl">
-            <Loader aria-label="Loading results" />
-          </Center>
-        }
+      <DeferredSection
+        placeholder={<SectionSkeleton label="Loading results" blocks={[420, 520, 560]} />}
       >
         <ResultsSections />
-      </Suspense>
+      </DeferredSection>
     </Stack>
   );
 }

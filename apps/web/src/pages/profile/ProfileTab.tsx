@@ -91,7 +91,9 @@ export function ProfileTab() {
   return (
     <form onSubmit={save} data-testid="profile-form">
       <Stack gap="md" maw={480}>
-        <Title order={3}>Profile</Title>
+        <Title order={2} size="h3">
+          Profile
+        </Title>
         <TextInput
           label="Name"
           required

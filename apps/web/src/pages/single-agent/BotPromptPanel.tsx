@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Stack, Text, Textarea, Title, Tooltip } from "@mantine/core";
+import { Alert, Button, Card, Stack, Text, Textarea, Title } from "@mantine/core";
+import { DeferredTooltip } from "../../components/deferred-inputs";
 import { IterationSteps, ProgressSummary } from "../../components/progress";
 import { useOptimizationStore } from "../../stores/optimization";
 import { useSingleRunStore } from "../../stores/single-run";
@@ -44,7 +45,7 @@ export function BotPromptPanel({
     <Card h="100%" data-testid="bot-prompt-panel">
       <Stack gap="md">
         <div>
-          <Title order={3} fz="lg">
+          <Title order={2} fz="lg">
             Bot Prompt
           </Title>
           <Text size="sm" c="dimmed">
@@ -64,7 +65,7 @@ export function BotPromptPanel({
           data-testid="bot-prompt"
           {...(running ? { description: WAIT_HINT } : {})}
         />
-        <Tooltip
+        <DeferredTooltip
           label={running ? WAIT_HINT : "Enter a prompt and choose a dataset first"}
           disabled={!running && !blocked}
           withArrow
@@ -82,7 +83,7 @@ export function BotPromptPanel({
               Optimize
             </Button>
           </div>
-        </Tooltip>
+        </DeferredTooltip>
         <ProgressSummary
           value={progress}
           caption={caption(running, done, total, optimized)}

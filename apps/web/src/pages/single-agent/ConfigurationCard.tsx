@@ -1,5 +1,6 @@
-import { Card, Group, Select, Slider, Stack, Text, Title } from "@mantine/core";
+import { Card, Group, Slider, Stack, Text, Title } from "@mantine/core";
 import { DEFAULTS, TEMPERATURE } from "@promptune/contracts";
+import { DeferredSelect } from "../../components/deferred-inputs";
 import { useOptimizationStore } from "../../stores/optimization";
 import { DatasetSelect } from "./DatasetSelect";
 import { IterationsInput } from "./IterationsInput";
@@ -18,7 +19,7 @@ export function ConfigurationCard({ running }: { running: boolean }) {
     <Card data-tour="configuration-panel" data-testid="configuration-card" h="100%">
       <Stack gap="md">
         <div>
-          <Title order={3} fz="lg">
+          <Title order={2} fz="lg">
             Configuration
           </Title>
           <Text size="sm" c="dimmed">
@@ -31,7 +32,7 @@ export function ConfigurationCard({ running }: { running: boolean }) {
           fallbackNames={s.availableDatasets}
           disabled={running}
         />
-        <Select
+        <DeferredSelect
           label="Model"
           data={modelOptions}
           value={s.selectedModel || null}

@@ -1,11 +1,19 @@
-import { Select, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import type { DatasetSummary } from "@promptune/contracts";
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { listDatasets } from "../../api/datasets";
+import { DeferredSelect } from "../../components/deferred-inputs";
+import { loadChunk } from "../../lib/chunks";
+import { useOpenedOnce } from "../../lib/deferred";
 import { useAuthStore } from "../../stores/auth";
 import { useUiStore } from "../../stores/ui";
-import { UploadDatasetModal } from "./UploadDatasetModal";
+
+const UploadDatasetModal = lazy(() =>
+  loadChunk("upload-dataset", () => import("./UploadDatasetModal")).then((m) => ({
+    default: m.UploadDatasetModal,
+  })),
+);
 
 /** Option value that opens the upload dialog instead of selecting. */
 const UPLOAD = "__upload__";
@@ -45,6 +53,7 @@ export function datasetOptions(
 export function DatasetSelect({ value, onChange, fallbackNames, disabled }: DatasetSelectProps) {
   const [datasets, setDatasets] = useState<DatasetSummary[]>([]);
   const [uploadOpened, upload] = useDisclosure(false);
+  const uploadMounted = useOpenedOnce(uploadOpened);
   const status = useAuthStore((s) => s.status);
   const openLogin = useUiStore((s) => s.openLogin);
 
@@ -63,7 +72,7 @@ export function DatasetSelect({ value, onChange, fallbackNames, disabled }: Data
   const selected = datasets.find((d) => d.name === value);
   return (
     <>
-      <Select
+      <DeferredSelect
         label="Evaluation Dataset"
         placeholder="Choose a dataset"
         data={datasetOptions(datasets, fallbackNames, value)}
@@ -88,16 +97,20 @@ export function DatasetSelect({ value, onChange, fallbackNames, disabled }: Data
           {selected.owner === "user" ? " · yours" : ""}
         </Text>
       )}
-      <UploadDatasetModal
-        opened={uploadOpened}
-        onClose={upload.close}
-        onUploaded={(d) => {
-          upload.close();
-          void refresh();
-          setDatasets((list) => [...list.filter((x) => x.name !== d.name), d]);
-          onChange(d.name);
-        }}
-      />
+      {uploadMounted && (
+        <Suspense fallback={null}>
+          <UploadDatasetModal
+            opened={uploadOpened}
+            onClose={upload.close}
+            onUploaded={(d) => {
+              upload.close();
+              void refresh();
+              setDatasets((list) => [...list.filter((x) => x.name !== d.name), d]);
+              onChange(d.name);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -28,7 +28,7 @@ function OptimisedSlide({ index }: { index: number }) {
           {result?.accepted === false && (
             <Badge
               radius="sm"
-              variant="outline"
+              variant="light"
               color="gray"
               title="No proposal improved on the best configuration; it is carried forward"
             >
@@ -71,7 +71,7 @@ function EvaluationViewView() {
             temperature={initial?.temperature ?? temperature}
             score={initial?.validation_score}
             badges={
-              <Badge radius="sm" color="gray" tt="none">
+              <Badge radius="sm" variant="light" color="gray" tt="none">
                 Iteration 0
               </Badge>
             }

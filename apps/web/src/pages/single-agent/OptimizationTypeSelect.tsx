@@ -1,4 +1,4 @@
-import { Select } from "@mantine/core";
+import { DeferredSelect } from "../../components/deferred-inputs";
 import {
   type OptimizationType,
   parseOptimizationType,
@@ -15,7 +15,7 @@ export function OptimizationTypeSelect({ disabled }: { disabled?: boolean }) {
   const type = useSessionStore((s) => s.optimizationType);
   const setType = useSessionStore((s) => s.setOptimizationType);
   return (
-    <Select
+    <DeferredSelect
       label="Optimization Type"
       data={OPTIONS}
       value={type}

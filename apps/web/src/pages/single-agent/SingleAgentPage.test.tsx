@@ -79,6 +79,12 @@ function setup() {
   });
 }
 
+/** Renders the page and waits for its below-the-fold chunk (evaluation, graphs, chats). */
+async function renderPage() {
+  renderAt(<SingleAgentPage />, "/home");
+  await screen.findByTestId("chat-after", {}, { timeout: 10_000 });
+}
+
 describe("SingleAgentPage", () => {
   beforeEach(() => {
     localStorage.clear();
@@ -97,7 +103,7 @@ describe("SingleAgentPage", () => {
   it("fills the settings from the defaults and lists bundled and own datasets", async () => {
     useAuthStore.setState({ status: "anonymous", user: null });
     setup();
-    renderAt(<SingleAgentPage />, "/home");
+    await renderPage();
     await waitFor(() => expect(useOptimizationStore.getState().isDefaultsLoaded).toBe(true));
     const s = useOptimizationStore.getState();
     expect(s.selectedModel).toBe("gpt-4.1-mini");
@@ -121,7 +127,7 @@ describe("SingleAgentPage", () => {
   it("opens the login modal instead of optimising or chatting when signed out", async () => {
     useAuthStore.setState({ status: "anonymous", user: null });
     setup();
-    renderAt(<SingleAgentPage />, "/home");
+    await renderPage();
     await waitFor(() => expect(useOptimizationStore.getState().isDefaultsLoaded).toBe(true));
     fireEvent.click(screen.getByTestId("optimize-button"));
     expect(useUiStore.getState().loginModalOpen).toBe(true);
@@ -141,7 +147,7 @@ describe("SingleAgentPage", () => {
     useAuthStore.setState({ status: "anonymous", user: null });
     setup();
     useOptimizationStore.setState({ isDefaultsLoaded: true, botPrompt: "", initialPrompt: "" });
-    renderAt(<SingleAgentPage />, "/home");
+    await renderPage();
     await waitFor(() =>
       expect(screen.getByPlaceholderText("Enter a prompt first to start chatting")).toHaveProperty(
         "disabled",
@@ -157,7 +163,7 @@ describe("SingleAgentPage", () => {
       user: { email: "a@b.c", name: "A", company_name: "" },
     });
     const calls = setup();
-    renderAt(<SingleAgentPage />, "/home");
+    await renderPage();
     await waitFor(() => expect(useOptimizationStore.getState().isDefaultsLoaded).toBe(true));
     act(() => useOptimizationStore.getState().update({ iterations: 2, botPrompt: "Be kind." }));
     const cleared = vi.fn();

@@ -1,19 +1,24 @@
 import { Stack } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useEffect } from "react";
+import { lazy, useEffect } from "react";
 import { Hero } from "../../components/Hero";
+import { SectionSkeleton } from "../../components/SectionSkeleton";
+import { loadChunk } from "../../lib/chunks";
+import { DeferredSection } from "../../lib/deferred";
 import { CONFIGURE_SECTION_ID, scrollToId } from "../../lib/scroll";
 import { useAuthStore } from "../../stores/auth";
 import { ensureDefaults } from "../../stores/defaults-loader";
 import { useSessionStore } from "../../stores/session";
 import { useSingleRunStore } from "../../stores/single-run";
 import { openSingleAgentTour } from "../../tours";
-import { ChatComparison } from "./ChatComparison";
 import { ConfigureSection } from "./ConfigureSection";
-import { EvaluationView } from "./EvaluationView";
 import { loadIntegrationIntoOptimizer } from "./integration-sync";
-import { SingleGraphs } from "./SingleGraphs";
 import { useSingleOptimization } from "./useSingleOptimization";
+
+/** Evaluation, graphs and chats: below the fold, loaded after the first paint. */
+const SingleResultsSections = lazy(() =>
+  loadChunk("single-agent-results", () => import("./SingleResultsSections")),
+);
 
 /** Loads the integration into the optimizer whenever 'Telegram Integration' mode is entered (signed in, idle). */
 function useIntegrationMode() {
@@ -60,9 +65,11 @@ export default function SingleAgentPage() {
         showCompletion={optimization.showCompletion}
         onOptimize={optimization.start}
       />
-      <EvaluationView />
-      <SingleGraphs progress={optimization.progress} />
-      <ChatComparison />
+      <DeferredSection
+        placeholder={<SectionSkeleton label="Loading results" blocks={[420, 520, 560]} />}
+      >
+        <SingleResultsSections progress={optimization.progress} />
+      </DeferredSection>
     </Stack>
   );
 }

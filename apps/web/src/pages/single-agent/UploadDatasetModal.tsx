@@ -14,6 +14,7 @@ import { type DatasetSummary, MAX_DATASET_CHARS, type Metric } from "@promptune/
 import { useState } from "react";
 import { serverMessageOf } from "../../api/auth";
 import { datasetNameFromFile, formatOfFile, uploadDataset } from "../../api/datasets";
+import { useOpenAfterMount } from "../../lib/deferred";
 
 const METRICS: { value: Metric; label: string }[] = [
   { value: "judge", label: "LLM judge (reference reply + rubric)" },
@@ -32,6 +33,7 @@ export interface UploadDatasetModalProps {
 
 /** 'Upload dataset…': sends a JSONL or CSV file to POST /datasets (private to the uploader). */
 export function UploadDatasetModal({ opened, onClose, onUploaded }: UploadDatasetModalProps) {
+  const shown = useOpenAfterMount(opened);
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState("");
   const [title, setTitle] = useState("");
@@ -75,7 +77,7 @@ export function UploadDatasetModal({ opened, onClose, onUploaded }: UploadDatase
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Upload dataset" centered size="lg">
+    <Modal opened={shown} onClose={onClose} title="Upload dataset" centered size="lg">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           One example per line (JSONL) or per row (CSV): the conversation so far ending with a user

@@ -5,14 +5,16 @@
  * results are saved back. Failures after a run are only logged (spec §8).
  */
 import { notifications } from "@mantine/notifications";
-import { type Integration, IntegrationSchema, NOTIFICATIONS } from "@promptune/contracts";
+import { type Integration, NOTIFICATIONS } from "@promptune/contracts";
 import { api } from "../../api/client";
+import { loadContracts } from "../../api/schemas";
 import { useOptimizationStore } from "../../stores/optimization";
 import { useSingleRunStore } from "../../stores/single-run";
 
 /** GET /telegram/integration (the record part). */
 export async function fetchIntegration(): Promise<Integration> {
   const data = await api.get<Record<string, unknown>>("/telegram/integration");
+  const { IntegrationSchema } = await loadContracts();
   return IntegrationSchema.parse({
     username: data?.username ?? "",
     friends_usernames: data?.friends_usernames ?? [],

@@ -1,16 +1,7 @@
-import {
-  Badge,
-  Card,
-  Group,
-  Select,
-  Slider,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { Badge, Card, Group, Slider, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { TEMPERATURE } from "@promptune/contracts";
 import type { ClipboardEvent, KeyboardEvent } from "react";
+import { DeferredSelect } from "../../../components/deferred-inputs";
 import { clampTemperature, NAME_PATTERN, NAME_TITLE, sanitizeWorkerName } from "../workers";
 
 /** The editable fields of one agent. */
@@ -90,7 +81,7 @@ export function AgentEditor(props: AgentEditorProps) {
           disabled={disabled}
           onChange={(e) => onChange({ prompt: e.currentTarget.value })}
         />
-        <Select
+        <DeferredSelect
           label="Model"
           data={models}
           value={value.model}

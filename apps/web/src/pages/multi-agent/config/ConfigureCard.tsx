@@ -1,17 +1,6 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from "@mantine/core";
+import { Alert, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useShallow } from "zustand/react/shallow";
+import { DeferredSelect, DeferredTooltip } from "../../../components/deferred-inputs";
 import { IterationSteps, ProgressSummary } from "../../../components/progress";
 import { useMultiRunStore } from "../../../stores/multi-run";
 import { useOptimizationStore, type Worker } from "../../../stores/optimization";
@@ -109,7 +98,7 @@ export function ConfigureCard({ onOptimize }: ConfigureCardProps) {
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-          <Select
+          <DeferredSelect
             label="Evaluation Dataset"
             data={datasetOptions(s.availableDatasets, dataset)}
             value={dataset}
@@ -176,7 +165,7 @@ export function ConfigureCard({ onOptimize }: ConfigureCardProps) {
         </Box>
         <Stack gap="md">
           <Group gap="lg" align="center" wrap="wrap">
-            <Tooltip label={RUNNING_HINT} disabled={!locked}>
+            <DeferredTooltip label={RUNNING_HINT} disabled={!locked}>
               <Box data-tour="ma-optimize">
                 <Button
                   size="md"
@@ -188,7 +177,7 @@ export function ConfigureCard({ onOptimize }: ConfigureCardProps) {
                   {locked ? "Optimizing..." : "Optimize"}
                 </Button>
               </Box>
-            </Tooltip>
+            </DeferredTooltip>
             {(run.running || run.optimized) && run.total > 0 && (
               <IterationSteps total={run.total} done={run.done} running={run.running} />
             )}

@@ -1,17 +1,19 @@
-import { Button, Group, Modal, Text } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { fetchDefaults } from "../../../api/defaults";
+import { loadChunk } from "../../../lib/chunks";
+import { useOpenedOnce } from "../../../lib/deferred";
 import { useOptimizationStore } from "../../../stores/optimization";
 import { multiAgentResetPatch } from "../defaults";
 import { showAlert } from "../useMultiAgentRun";
+import { RESET_TEXTS } from "./reset-texts";
 
-/** Texts of the reset flow (spec §5, §8). */
-export const RESET_TEXTS = {
-  confirm:
-    "Are you sure you want to reset all settings to defaults? This will overwrite your current configuration.",
-  failed: "Failed to reset settings. Please try again.",
-} as const;
+export { RESET_TEXTS } from "./reset-texts";
+
+const ResetConfirmModal = lazy(() =>
+  loadChunk("reset-confirm", () => import("./ResetConfirmModal")),
+);
 
 /**
  * 'Reset to Defaults': asks for confirmation, then reloads the server's
@@ -21,6 +23,7 @@ export const RESET_TEXTS = {
 export function ResetButton({ disabled }: { disabled?: boolean }) {
   const [opened, { open, close }] = useDisclosure(false);
   const [busy, setBusy] = useState(false);
+  const mounted = useOpenedOnce(opened);
 
   const confirm = async () => {
     setBusy(true);
@@ -42,17 +45,16 @@ export function ResetButton({ disabled }: { disabled?: boolean }) {
       <Button variant="default" onClick={open} disabled={disabled} data-testid="ma-reset">
         Reset to Defaults
       </Button>
-      <Modal opened={opened} onClose={close} title="Reset to Defaults" centered>
-        <Text size="sm">{RESET_TEXTS.confirm}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={busy} data-testid="ma-reset-confirm">
-            Reset
-          </Button>
-        </Group>
-      </Modal>
+      {mounted && (
+        <Suspense fallback={null}>
+          <ResetConfirmModal
+            opened={opened}
+            busy={busy}
+            onClose={close}
+            onConfirm={() => void confirm()}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -128,7 +128,7 @@ export function AgentDiagram({ config, selected, onSelect, label, testId }: Agen
           textAnchor="middle"
           fontSize={12}
           fontWeight={700}
-          fill={active ? "#fff" : color}
+          fill={active ? "#1a1b1e" : ink}
         >
           {role === "Coordinator" ? "C" : name.slice(0, 1).toUpperCase() || "W"}
         </text>

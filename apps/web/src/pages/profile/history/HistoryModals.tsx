@@ -162,7 +162,7 @@ export function StepsModal({ record, onClose, onSelect, selectingId }: StepsModa
                       Step {step.step_number}
                     </Title>
                     {!step.accepted && (
-                      <Badge size="xs" variant="outline" color="gray">
+                      <Badge size="xs" variant="light" color="gray">
                         no improvement
                       </Badge>
                     )}

@@ -110,7 +110,9 @@ export function HistoryTab() {
   return (
     <Stack gap="md" data-testid="history-tab">
       <Group justify="space-between" align="flex-end">
-        <Title order={3}>History</Title>
+        <Title order={2} size="h3">
+          History
+        </Title>
         <Select
           aria-label="Optimization mode"
           data={MODES}

@@ -1,0 +1,16 @@
+/**
+ * The contracts' response schemas the web app validates with: the target of
+ * one dynamic import (api/schemas.ts), so zod and these schemas form a chunk
+ * of their own while the constants stay where pages import them.
+ */
+export {
+  BotLinksSchema,
+  DatasetSummarySchema,
+  DefaultsResponseSchema,
+  GoogleUrlSchema,
+  HistoryRecordSchema,
+  IntegrationSchema,
+  MailSentSchema,
+  ProfileSchema,
+  UserSchema,
+} from "@promptune/contracts";

@@ -1,0 +1,18 @@
+import { ChatComparison } from "./ChatComparison";
+import { EvaluationView } from "./EvaluationView";
+import { SingleGraphs } from "./SingleGraphs";
+
+/**
+ * Everything below the configure section of the single-agent page:
+ * evaluation carousel, graphs and the before/after chats. A chunk of its
+ * own, loaded after the first paint.
+ */
+export default function SingleResultsSections({ progress }: { progress: number }) {
+  return (
+    <>
+      <EvaluationView />
+      <SingleGraphs progress={progress} />
+      <ChatComparison />
+    </>
+  );
+}
