@@ -89,19 +89,7 @@ export default function AuthCallbackPage() {
         )}
         {phase.kind === "success" && (
           <Stack align="center" gap="sm" role="status">
-            <ThemeIcon color="green" size={56} radius="xl" variant="light">
-              <svg
-                width={28}
-                height={28}
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={2.5}
-              >
-                <title>Success</title>
-                <path d="m5 12 5 5L20 7" />
-              </svg>
-            </ThemeIcon>
+            <StatusIcon color="green" title="Success" path="m5 12 5 5L20 7" />
             <Title order={1} size="h3">
               Authorization Successful!
             </Title>
@@ -112,19 +100,7 @@ export default function AuthCallbackPage() {
         )}
         {phase.kind === "error" && (
           <Stack align="center" gap="sm" role="alert">
-            <ThemeIcon color="red" size={56} radius="xl" variant="light">
-              <svg
-                width={28}
-                height={28}
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={2.5}
-              >
-                <title>Error</title>
-                <path d="M18 6 6 18M6 6l12 12" />
-              </svg>
-            </ThemeIcon>
+            <StatusIcon color="red" title="Error" path="M18 6 6 18M6 6l12 12" />
             <Title order={1} size="h3">
               Authorization Error
             </Title>
@@ -138,5 +114,24 @@ export default function AuthCallbackPage() {
         )}
       </Paper>
     </Center>
+  );
+}
+
+/** The round success/error mark of the callback screen. */
+function StatusIcon({ color, title, path }: { color: string; title: string; path: string }) {
+  return (
+    <ThemeIcon color={color} size={56} radius="xl" variant="light">
+      <svg
+        width={28}
+        height={28}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2.5}
+      >
+        <title>{title}</title>
+        <path d={path} />
+      </svg>
+    </ThemeIcon>
   );
 }
