@@ -18,72 +18,79 @@ export function PromptCards({ form, onChange, disabled }: PromptCardsProps) {
   const summary = optimizedSummary(form.optiConfig);
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-      <Card withBorder padding="lg" data-testid="initial-config-card">
-        <Stack gap="sm">
-          <div>
-            <Title order={3} fz="lg">
-              Initial configuration
-            </Title>
-            <Text size="sm" c="dimmed">
-              The before bot answers with this prompt.
-            </Text>
-          </div>
-          <Textarea
-            label="Prompt"
-            placeholder="You are a helpful assistant…"
-            autosize
-            minRows={6}
-            maxRows={30}
-            maxLength={MAX_PROMPT_CHARS}
-            value={form.initConfig.prompt}
-            disabled={disabled}
-            onChange={(e) =>
-              onChange({
-                ...form,
-                initConfig: { ...form.initConfig, prompt: e.currentTarget.value },
-              })
-            }
-          />
-        </Stack>
-      </Card>
-      <Card withBorder padding="lg" data-testid="optimized-config-card">
-        <Stack gap="sm">
-          <div>
-            <Title order={3} fz="lg">
-              Optimized configuration
-            </Title>
-            <Text size="sm" c="dimmed">
-              The after bot answers with this prompt.
-            </Text>
-          </div>
-          <Textarea
-            label="Optimized Prompt"
-            placeholder="Run an optimization, then load its results here."
-            autosize
-            minRows={6}
-            maxRows={30}
-            maxLength={MAX_PROMPT_CHARS}
-            value={form.optiConfig.prompt}
-            disabled={disabled}
-            onChange={(e) =>
-              onChange({
-                ...form,
-                optiConfig: { ...form.optiConfig, prompt: e.currentTarget.value },
-              })
-            }
-          />
-          {summary && (
-            <Group gap={6} data-testid="optimized-summary" aria-label={summary}>
-              <Badge variant="light" color="gray" radius="sm">
-                Model: {form.optiConfig.model_name}
-              </Badge>
-              <Badge variant="light" color="gray" radius="sm">
-                Temperature: {form.optiConfig.temperature.toFixed(2)}
-              </Badge>
-            </Group>
-          )}
-        </Stack>
-      </Card>
+      <PromptCard
+        testId="initial-config-card"
+        title="Initial configuration"
+        hint="The before bot answers with this prompt."
+        label="Prompt"
+        placeholder="You are a helpful assistant…"
+        value={form.initConfig.prompt}
+        disabled={disabled}
+        onChange={(prompt) => onChange({ ...form, initConfig: { ...form.initConfig, prompt } })}
+      />
+      <PromptCard
+        testId="optimized-config-card"
+        title="Optimized configuration"
+        hint="The after bot answers with this prompt."
+        label="Optimized Prompt"
+        placeholder="Run an optimization, then load its results here."
+        value={form.optiConfig.prompt}
+        disabled={disabled}
+        onChange={(prompt) => onChange({ ...form, optiConfig: { ...form.optiConfig, prompt } })}
+      >
+        {summary && (
+          <Group gap={6} data-testid="optimized-summary" aria-label={summary}>
+            <Badge variant="light" color="gray" radius="sm">
+              Model: {form.optiConfig.model_name}
+            </Badge>
+            <Badge variant="light" color="gray" radius="sm">
+              Temperature: {form.optiConfig.temperature.toFixed(2)}
+            </Badge>
+          </Group>
+        )}
+      </PromptCard>
     </SimpleGrid>
+  );
+}
+
+interface PromptCardProps {
+  testId: string;
+  title: string;
+  hint: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  disabled: boolean;
+  onChange(prompt: string): void;
+  children?: React.ReactNode;
+}
+
+/** One titled card holding an auto-growing prompt textarea. */
+function PromptCard(props: PromptCardProps) {
+  return (
+    <Card withBorder padding="lg" data-testid={props.testId}>
+      <Stack gap="sm">
+        <div>
+          <Title order={3} fz="lg">
+            {props.title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {props.hint}
+          </Text>
+        </div>
+        <Textarea
+          label={props.label}
+          placeholder={props.placeholder}
+          autosize
+          minRows={6}
+          maxRows={30}
+          maxLength={MAX_PROMPT_CHARS}
+          value={props.value}
+          disabled={props.disabled}
+          onChange={(e) => props.onChange(e.currentTarget.value)}
+        />
+        {props.children}
+      </Stack>
+    </Card>
   );
 }
