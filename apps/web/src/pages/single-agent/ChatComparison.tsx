@@ -70,7 +70,12 @@ function ChatComparisonView() {
 
   const guard = (send: (text: string) => void, enabled: boolean) => (text: string) => {
     if (!text.trim() || !enabled) return;
-    if (!authenticated) return openLogin();
+    if (!authenticated) {
+      // Spec §6: the login modal when a handler exists, else the chat's alert.
+      if (typeof openLogin === "function") openLogin();
+      else window.alert("Authentication required to send messages in chat!");
+      return;
+    }
     send(text);
   };
 
