@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Slider, Stack, Text, TextInput, Title } from "@mantine/core";
-import { type BotLinks, DEFAULTS, TEMPERATURE } from "@promptune/contracts";
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { type BotLinks, DEFAULTS } from "@promptune/contracts";
 import type { ReactNode } from "react";
 import { DeferredSelect } from "../../components/deferred-inputs";
+import { TemperatureSlider } from "../../components/TemperatureSlider";
 import { useOptimizationStore } from "../../stores/optimization";
 import { type IntegrationForm, withModel, withTemperature } from "./rules";
 
@@ -124,30 +125,13 @@ export function ConfigurationSection({
         onChange={(v) => v && onChange(withModel(form, v))}
       />
       <div data-tour="int-temperature">
-        <Group justify="space-between" mb={4}>
-          <Text size="sm" fw={500} id="integration-temperature-label">
-            Temperature
-          </Text>
-          <Text size="sm" fw={700} data-testid="integration-temperature">
-            {form.initConfig.temperature.toFixed(2)}
-          </Text>
-        </Group>
-        <Slider
-          min={TEMPERATURE.min}
-          max={TEMPERATURE.max}
-          step={TEMPERATURE.step}
-          precision={2}
+        <TemperatureSlider
           value={form.initConfig.temperature}
           disabled={disabled}
           thumbLabel="Temperature"
-          label={(v) => v.toFixed(2)}
-          marks={[
-            { value: 0, label: "0" },
-            { value: 0.5, label: "0.5" },
-            { value: 1, label: "1" },
-          ]}
-          mb="lg"
-          onChange={(v) => onChange(withTemperature(form, Math.round(v * 100) / 100))}
+          valueTestId="integration-temperature"
+          marks
+          onChange={(t) => onChange(withTemperature(form, t))}
         />
       </div>
       {canLoadLatest && (

@@ -1,6 +1,7 @@
-import { Card, Group, Slider, Stack, Text, Title } from "@mantine/core";
-import { DEFAULTS, TEMPERATURE } from "@promptune/contracts";
+import { Card, Stack, Text, Title } from "@mantine/core";
+import { DEFAULTS } from "@promptune/contracts";
 import { DeferredSelect } from "../../components/deferred-inputs";
+import { TemperatureSlider } from "../../components/TemperatureSlider";
 import { useOptimizationStore } from "../../stores/optimization";
 import { DatasetSelect } from "./DatasetSelect";
 import { IterationsInput } from "./IterationsInput";
@@ -42,34 +43,14 @@ export function ConfigurationCard({ running }: { running: boolean }) {
           data-testid="model-select"
           onChange={(v) => v && s.update({ selectedModel: v })}
         />
-        <div>
-          <Group justify="space-between" mb={4}>
-            <Text size="sm" fw={500} component="label" id="temperature-label">
-              Temperature
-            </Text>
-            <Text size="sm" fw={700} data-testid="temperature-value">
-              {s.temperature.toFixed(2)}
-            </Text>
-          </Group>
-          <Slider
-            min={TEMPERATURE.min}
-            max={TEMPERATURE.max}
-            step={TEMPERATURE.step}
-            precision={2}
-            value={s.temperature}
-            onChange={(v) => s.update({ temperature: Math.round(v * 100) / 100 })}
-            label={(v) => v.toFixed(2)}
-            disabled={running}
-            thumbLabel="Temperature"
-            thumbValueText={(v) => v.toFixed(2)}
-            marks={[
-              { value: 0, label: "0" },
-              { value: 0.5, label: "0.5" },
-              { value: 1, label: "1" },
-            ]}
-            mb="md"
-          />
-        </div>
+        <TemperatureSlider
+          value={s.temperature}
+          disabled={running}
+          thumbLabel="Temperature"
+          valueTestId="temperature-value"
+          marks
+          onChange={(temperature) => s.update({ temperature })}
+        />
         <IterationsInput
           value={s.iterations}
           max={s.iterationsMax}

@@ -1,7 +1,7 @@
-import { Badge, Card, Group, Slider, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { TEMPERATURE } from "@promptune/contracts";
+import { Badge, Card, Group, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import type { ClipboardEvent, KeyboardEvent } from "react";
 import { DeferredSelect } from "../../../components/deferred-inputs";
+import { TemperatureSlider } from "../../../components/TemperatureSlider";
 import { clampTemperature, NAME_PATTERN, NAME_TITLE, sanitizeWorkerName } from "../workers";
 
 /** The editable fields of one agent. */
@@ -90,26 +90,13 @@ export function AgentEditor(props: AgentEditorProps) {
           comboboxProps={{ withinPortal: true }}
           onChange={(model) => model && onChange({ model })}
         />
-        <div>
-          <Group justify="space-between" mb={4}>
-            <Text size="sm" fw={500} component="span">
-              Temperature
-            </Text>
-            <Text size="sm" c="dimmed" ff="monospace" data-testid={`${testId}-temperature`}>
-              {value.temperature.toFixed(2)}
-            </Text>
-          </Group>
-          <Slider
-            min={TEMPERATURE.min}
-            max={TEMPERATURE.max}
-            step={TEMPERATURE.step}
-            value={value.temperature}
-            label={(v) => v.toFixed(2)}
-            thumbLabel={`${heading} temperature`}
-            disabled={disabled}
-            onChange={(t) => onChange({ temperature: clampTemperature(t) })}
-          />
-        </div>
+        <TemperatureSlider
+          value={value.temperature}
+          disabled={disabled}
+          thumbLabel={`${heading} temperature`}
+          valueTestId={`${testId}-temperature`}
+          onChange={(t) => onChange({ temperature: clampTemperature(t) })}
+        />
         <Textarea
           label="Description"
           autosize
