@@ -1,10 +1,16 @@
-/** Fixed loopback ports of the end-to-end environment (one environment per test run). */
+/**
+ * Loopback ports of the end-to-end environment (one environment per test run).
+ * `E2E_PORT_BASE` moves the whole block so that two checkouts can run their
+ * browser suites side by side; the default keeps the historical ports.
+ */
+const base = Number(process.env.E2E_PORT_BASE ?? 4310);
+
 export const E2E_PORTS = {
-  app: 4310,
-  llm: 4311,
-  oidc: 4312,
-  smtp: 4325,
-  mailbox: 4326,
+  app: base,
+  llm: base + 1,
+  oidc: base + 2,
+  smtp: base + 15,
+  mailbox: base + 16,
 } as const;
 
 /** The app's public URL in end-to-end tests. */

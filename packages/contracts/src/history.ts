@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AgentConfigSchema } from "./agents";
-import { PointSchema, UsageSchema } from "./optimize";
+import { HeldOutComparisonSchema, PointSchema, UsageSchema } from "./optimize";
 
 export const RunModeSchema = z.enum(["single", "multi"]);
 export type RunMode = z.infer<typeof RunModeSchema>;
@@ -45,6 +45,8 @@ export const HistoryRecordSchema = z.object({
   initial_score: z.number().nullable(),
   best_score: z.number().nullable(),
   test_score: z.number().nullable(),
+  /** Held-out comparison of initial vs presented configuration, when measured. */
+  held_out: HeldOutComparisonSchema.nullable().optional(),
   usage: UsageSchema,
   error: z.string().nullable(),
 });

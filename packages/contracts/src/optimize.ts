@@ -90,6 +90,37 @@ export const MultiAgentIterationSchema = z.object({
 });
 export type MultiAgentIteration = z.infer<typeof MultiAgentIterationSchema>;
 
+/**
+ * Held-out comparison of the initial and the presented configuration on the
+ * test split the optimiser never saw. Scores are shares in [0, 1];
+ * `difference` = final − initial, with the bootstrap 95 % interval of that
+ * paired difference. `significant` is true when the interval excludes 0.
+ */
+export const HeldOutComparisonSchema = z.object({
+  examples: z.number().int().nonnegative(),
+  initial_score: z.number(),
+  final_score: z.number(),
+  difference: z.number(),
+  ci_low: z.number(),
+  ci_high: z.number(),
+  significant: z.boolean(),
+});
+export type HeldOutComparison = z.infer<typeof HeldOutComparisonSchema>;
+
+/**
+ * What a run is expected to spend before it starts: model calls, tokens and
+ * cost (null when a model has no known price). A run never issues more than
+ * `max_calls` (at most 10 % above `calls`).
+ */
+export const RunEstimateSchema = z.object({
+  calls: z.number().int().nonnegative(),
+  max_calls: z.number().int().nonnegative(),
+  input_tokens: z.number().int().nonnegative(),
+  output_tokens: z.number().int().nonnegative(),
+  cost_usd: z.number().nonnegative().nullable(),
+});
+export type RunEstimate = z.infer<typeof RunEstimateSchema>;
+
 /** Final result of a run: the best candidate plus the optimised prompts list. */
 export const FinalResultSchema = z.object({
   run_id: z.string(),
@@ -105,6 +136,10 @@ export const FinalResultSchema = z.object({
   test_score: z.number().nullable(),
   initial_test_score: z.number().nullable(),
   usage: UsageSchema,
+  /** Held-out comparison of initial vs presented; null when the test split is empty or unmeasured. */
+  held_out: HeldOutComparisonSchema.nullable().optional(),
+  /** The estimate the run was started with (its calls cap). */
+  estimate: RunEstimateSchema.optional(),
   "master-agent": AgentConfigSchema.optional(),
   "worker-agents": z.array(AgentConfigSchema).optional(),
 });
