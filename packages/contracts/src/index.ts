@@ -3,6 +3,7 @@ export * from "./agents";
 export * from "./api";
 export * from "./auth";
 export * from "./chat";
+export * from "./cli";
 export * from "./constants";
 export * from "./datasets";
 export * from "./defaults";

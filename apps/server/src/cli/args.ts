@@ -1,64 +1,182 @@
 /**
- * Command-line parsing of `promptune`: `optimize` and `datasets`, with a
- * help text. Errors are UsageError so the entry point can exit with code 2.
+ * Command-line parsing of `promptune`: `optimize`, `eval`, `datasets`,
+ * `datasets validate` and `help`. Errors are UsageErrors so the entry point
+ * exits with code 2.
  */
-import { parseArgs } from "node:util";
-import { ITERATIONS } from "@promptune/contracts";
+import { ITERATIONS, type Metric } from "@promptune/contracts";
+import {
+  DATASET_OPTIONS,
+  type DatasetChoice,
+  isPositiveInteger,
+  numberOption,
+  type OptionValues,
+  OUTPUT_OPTIONS,
+  type ProgressMode,
+  parseMetric,
+  parseOptions,
+  readDatasetChoice,
+  readProgressMode,
+  readSubject,
+  SUBJECT_OPTIONS,
+  type SubjectArgs,
+  shareOption,
+  stringOption,
+  UsageError,
+} from "./args-common";
 
-/** A mistake in the command line (exit code 2). */
-export class UsageError extends Error {
-  override name = "UsageError";
+export { UsageError } from "./args-common";
+
+/** Output options shared by the commands that call models. */
+export interface OutputArgs {
+  json: boolean;
+  /** File the result is written to (JSON). */
+  output?: string;
+  /** Forced progress display; default bar on a terminal, lines otherwise. */
+  progress?: ProgressMode;
+  concurrency?: number;
 }
 
 /** Parsed `promptune optimize` options. */
-export interface OptimizeArgs {
+export interface OptimizeArgs extends SubjectArgs, OutputArgs {
   command: "optimize";
-  dataset: string;
-  prompt?: string;
-  promptFile?: string;
-  agentsFile?: string;
+  dataset: DatasetChoice;
   iterations: number;
-  model?: string;
-  temperature: number;
   seed: number;
-  concurrency?: number;
   maxCalls?: number;
+}
+
+/** Parsed `promptune eval` options. */
+export interface EvalArgs extends SubjectArgs, OutputArgs {
+  command: "eval";
+  dataset: DatasetChoice;
+  /** Score every example instead of the held-out split. */
+  all: boolean;
+  /** Per-example pass mark in [0, 1]. */
+  passScore: number;
+  /** Exit 1 when the score is below this share. */
+  minScore?: number;
+  /** Earlier report to compare against. */
+  baseline?: string;
+  /** Largest tolerated drop below the baseline, as a share. */
+  maxDrop: number;
+  /** JUnit XML report file. */
+  junit?: string;
+}
+
+/** Parsed `promptune datasets validate FILE`. */
+export interface ValidateArgs {
+  command: "datasets-validate";
+  file: string;
+  metric: Metric;
   json: boolean;
 }
 
 /** A parsed command line. */
-export type CliArgs = OptimizeArgs | { command: "datasets"; json: boolean } | { command: "help" };
+export type CliArgs =
+  | OptimizeArgs
+  | EvalArgs
+  | ValidateArgs
+  | { command: "datasets"; json: boolean }
+  | { command: "help" };
 
-/** Usage text printed by `promptune help`. */
-export const HELP = `Usage:
-  promptune optimize --dataset NAME (--prompt TEXT | --prompt-file FILE | --agents FILE)
-                     [--iterations N] [--model MODEL] [--temperature T] [--seed S]
-                     [--concurrency C] [--max-calls N] [--json]
-  promptune datasets [--json]
-  promptune help
+function outputArgs(values: OptionValues): OutputArgs {
+  return {
+    json: values.json === true,
+    output: stringOption(values, "output"),
+    progress: readProgressMode(values),
+    concurrency: numberOption(values, "concurrency", isPositiveInteger, "a positive integer"),
+  };
+}
 
-optimize   tunes a system prompt (or, with --agents, a multi-agent configuration
-           given as JSON {"master-agent": {...}, "worker-agents": [...]}) against a
-           bundled dataset and prints per-iteration validation scores, held-out
-           test scores and the final prompt. --json prints one JSON object per line.
-           With --agents, --model and --temperature do not apply: every agent
-           keeps its own model and temperature.
-datasets   lists the bundled datasets.
+function noPositionals(command: string, positionals: string[]): void {
+  if (positionals.length)
+    throw new UsageError(`unexpected argument "${positionals[0]}" for ${command}`);
+}
 
-Models come from the environment (OPENAI_BASE_URL, OPENAI_API_KEY, LLM_MODELS, …;
-see docs/llm.md). Defaults: --iterations 4, --temperature 0.7, --seed 1,
---model the configured default model.`;
+function parseOptimize(rest: string[]): OptimizeArgs {
+  const { values, positionals } = parseOptions(rest, {
+    ...DATASET_OPTIONS,
+    ...SUBJECT_OPTIONS,
+    ...OUTPUT_OPTIONS,
+    iterations: { type: "string", short: "n" },
+    seed: { type: "string" },
+    "max-calls": { type: "string" },
+  });
+  noPositionals("optimize", positionals);
+  const dataset = readDatasetChoice(values);
+  const subject = readSubject(values);
+  const iterations =
+    numberOption(
+      values,
+      "iterations",
+      (n) => Number.isInteger(n) && n >= ITERATIONS.min && n <= ITERATIONS.max,
+      `a whole number from ${ITERATIONS.min} to ${ITERATIONS.max}`,
+    ) ?? ITERATIONS.unspecifiedFallback;
+  const seed =
+    numberOption(values, "seed", (n) => Number.isInteger(n) && n >= 0, "a non-negative integer") ??
+    1;
+  return {
+    command: "optimize",
+    dataset,
+    ...subject,
+    iterations,
+    seed,
+    maxCalls: numberOption(values, "max-calls", isPositiveInteger, "a positive integer"),
+    ...outputArgs(values),
+  };
+}
 
-function number(
-  value: string | undefined,
-  name: string,
-  check: (n: number) => boolean,
-  hint: string,
-): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || !check(n)) throw new UsageError(`--${name} must be ${hint}`);
-  return n;
+function parseEval(rest: string[]): EvalArgs {
+  const { values, positionals } = parseOptions(rest, {
+    ...DATASET_OPTIONS,
+    ...SUBJECT_OPTIONS,
+    ...OUTPUT_OPTIONS,
+    all: { type: "boolean" },
+    "pass-score": { type: "string" },
+    "min-score": { type: "string" },
+    baseline: { type: "string" },
+    "max-drop": { type: "string" },
+    junit: { type: "string" },
+  });
+  noPositionals("eval", positionals);
+  const baseline = stringOption(values, "baseline");
+  const maxDrop = shareOption(values, "max-drop");
+  if (maxDrop !== undefined && baseline === undefined)
+    throw new UsageError("--max-drop needs --baseline FILE");
+  return {
+    command: "eval",
+    dataset: readDatasetChoice(values),
+    ...readSubject(values),
+    all: values.all === true,
+    passScore: shareOption(values, "pass-score") ?? 1,
+    minScore: shareOption(values, "min-score"),
+    baseline,
+    maxDrop: maxDrop ?? 0,
+    junit: stringOption(values, "junit"),
+    ...outputArgs(values),
+  };
+}
+
+function parseDatasets(rest: string[]): CliArgs {
+  const { values, positionals } = parseOptions(rest, {
+    json: { type: "boolean" },
+    metric: { type: "string" },
+  });
+  const [sub, ...more] = positionals;
+  if (sub === undefined) {
+    if (values.metric !== undefined) throw new UsageError("--metric applies to datasets validate");
+    return { command: "datasets", json: values.json === true };
+  }
+  if (sub !== "validate") throw new UsageError(`unknown datasets command "${sub}"`);
+  const [file, ...extra] = more;
+  if (!file) throw new UsageError("datasets validate needs a FILE.jsonl or FILE.csv");
+  noPositionals("datasets validate", extra);
+  return {
+    command: "datasets-validate",
+    file,
+    metric: parseMetric(stringOption(values, "metric")),
+    json: values.json === true,
+  };
 }
 
 /** Parses `argv` (without node and script). */
@@ -66,68 +184,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
   const [command, ...rest] = argv;
   if (!command || command === "help" || command === "--help" || command === "-h")
     return { command: "help" };
-  if (command === "datasets") {
-    const { values } = parseArgs({
-      args: rest,
-      options: { json: { type: "boolean", default: false } },
-      strict: true,
-    });
-    return { command: "datasets", json: values.json ?? false };
-  }
-  if (command !== "optimize") throw new UsageError(`unknown command "${command}"`);
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    values = parseArgs({
-      args: rest,
-      strict: true,
-      options: {
-        dataset: { type: "string", short: "d" },
-        prompt: { type: "string", short: "p" },
-        "prompt-file": { type: "string" },
-        agents: { type: "string" },
-        iterations: { type: "string", short: "n" },
-        model: { type: "string", short: "m" },
-        temperature: { type: "string", short: "t" },
-        seed: { type: "string" },
-        concurrency: { type: "string" },
-        "max-calls": { type: "string" },
-        json: { type: "boolean", default: false },
-      },
-    }).values;
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-  const str = (k: string) => (typeof values[k] === "string" ? (values[k] as string) : undefined);
-  const dataset = str("dataset");
-  if (!dataset) throw new UsageError("--dataset is required (see `promptune datasets`)");
-  const sources = ["prompt", "prompt-file", "agents"].filter((k) => str(k) !== undefined);
-  if (sources.length !== 1)
-    throw new UsageError("give exactly one of --prompt, --prompt-file or --agents");
-  const iterations =
-    number(
-      str("iterations"),
-      "iterations",
-      (n) => Number.isInteger(n) && n >= ITERATIONS.min && n <= ITERATIONS.max,
-      `a whole number from ${ITERATIONS.min} to ${ITERATIONS.max}`,
-    ) ?? ITERATIONS.unspecifiedFallback;
-  const temperature =
-    number(str("temperature"), "temperature", (n) => n >= 0 && n <= 1, "between 0 and 1") ?? 0.7;
-  const seed =
-    number(str("seed"), "seed", (n) => Number.isInteger(n) && n >= 0, "a non-negative integer") ??
-    1;
-  const positive = (n: number) => Number.isInteger(n) && n >= 1;
-  return {
-    command: "optimize",
-    dataset,
-    prompt: str("prompt"),
-    promptFile: str("prompt-file"),
-    agentsFile: str("agents"),
-    iterations,
-    model: str("model"),
-    temperature,
-    seed,
-    concurrency: number(str("concurrency"), "concurrency", positive, "a positive integer"),
-    maxCalls: number(str("max-calls"), "max-calls", positive, "a positive integer"),
-    json: values.json === true,
-  };
+  if (rest.includes("--help") || rest.includes("-h")) return { command: "help" };
+  if (command === "datasets") return parseDatasets(rest);
+  if (command === "optimize") return parseOptimize(rest);
+  if (command === "eval") return parseEval(rest);
+  throw new UsageError(`unknown command "${command}"`);
 }

@@ -1,26 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import {
-  type DatasetExample,
-  type DatasetSummary,
-  type DatasetUploadRequest,
-  MAX_DATASET_ROWS,
-  type Metric,
-  MIN_DATASET_ROWS,
+import type {
+  DatasetExample,
+  DatasetSummary,
+  DatasetUploadRequest,
+  Metric,
 } from "@promptune/contracts";
 import {
   type BundledDataset,
   DatasetError,
   type LoadedDataset,
   loadBundledDatasets,
-  parseDatasetJsonl,
 } from "@promptune/engine";
 import type { Kysely } from "kysely";
 import { nowIso } from "../db/database";
 import type { Database } from "../db/schema";
 import { badRequest, conflict, notFound } from "../errors";
-import { parseDatasetCsv } from "./csv";
+import { validateDatasetText } from "./validate";
 
 /**
  * Every dataset a user can optimise against: the bundled ones (read once from
@@ -96,31 +93,15 @@ export class DatasetRegistry {
     }
     let examples: DatasetExample[];
     try {
-      examples =
-        input.format === "csv"
-          ? parseDatasetCsv(input.content, `${input.name}.csv`)
-          : parseDatasetJsonl(input.content, { name: `${input.name}.jsonl` });
+      examples = validateDatasetText({
+        format: input.format,
+        content: input.content,
+        source: `${input.name}.${input.format}`,
+        metric: input.metric,
+      });
     } catch (error) {
       if (error instanceof DatasetError) throw badRequest(error.message);
       throw error;
-    }
-    if (examples.length < MIN_DATASET_ROWS) {
-      throw badRequest(
-        `A dataset needs at least ${MIN_DATASET_ROWS} examples (this one has ${examples.length}).`,
-      );
-    }
-    if (examples.length > MAX_DATASET_ROWS) {
-      throw badRequest(
-        `A dataset may hold at most ${MAX_DATASET_ROWS} examples (this one has ${examples.length}).`,
-      );
-    }
-    if (input.metric !== "judge") {
-      const missing = examples.findIndex((e) => !e.expected);
-      if (missing >= 0) {
-        throw badRequest(
-          `Example ${missing + 1} ("${examples[missing]?.id}") needs an "expected" answer for the ${input.metric} metric.`,
-        );
-      }
     }
     const summary: DatasetSummary = {
       name: input.name,

@@ -1,0 +1,172 @@
+/**
+ * Pieces of command-line parsing shared by `optimize` and `eval`: the
+ * dataset choice, the configuration under test, numbers, shares and the
+ * progress mode. Every mistake is a UsageError (exit code 2).
+ */
+import { parseArgs } from "node:util";
+import { type Metric, MetricSchema } from "@promptune/contracts";
+
+/** A mistake in the command line or in a file it names (exit code 2). */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+/** Raw option values as node:util parseArgs returns them. */
+export type OptionValues = Record<string, string | boolean | undefined>;
+
+/** Option specs for node:util parseArgs. */
+export type OptionSpecs = Record<string, { type: "string" | "boolean"; short?: string }>;
+
+/** Parses `args` strictly; unknown options and missing values become UsageErrors. */
+export function parseOptions(
+  args: string[],
+  options: OptionSpecs,
+): { values: OptionValues; positionals: string[] } {
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      options,
+      strict: true,
+      allowPositionals: true,
+    });
+    return { values: values as OptionValues, positionals };
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+/** The string value of option `name`, if given. */
+export function stringOption(values: OptionValues, name: string): string | undefined {
+  const v = values[name];
+  return typeof v === "string" ? v : undefined;
+}
+
+/** A numeric option checked by `check`; `hint` completes "--name must be …". */
+export function numberOption(
+  values: OptionValues,
+  name: string,
+  check: (n: number) => boolean,
+  hint: string,
+): number | undefined {
+  const value = stringOption(values, name);
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || !check(n))
+    throw new UsageError(`--${name} must be ${hint}`);
+  return n;
+}
+
+/** Whole numbers ≥ 1. */
+export const isPositiveInteger = (n: number) => Number.isInteger(n) && n >= 1;
+
+/**
+ * A share in [0, 1] given as a fraction (`0.8`) or a percentage (`80%`),
+ * so thresholds read the same way scores are printed.
+ */
+export function shareOption(values: OptionValues, name: string): number | undefined {
+  const value = stringOption(values, name);
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  const isPercent = trimmed.endsWith("%");
+  const n = Number(isPercent ? trimmed.slice(0, -1) : trimmed);
+  const share = isPercent ? n / 100 : n;
+  if (trimmed === "" || trimmed === "%" || !Number.isFinite(share) || share < 0 || share > 1)
+    throw new UsageError(`--${name} must be a share such as 0.8 or a percentage such as 80%`);
+  return share;
+}
+
+/** Options naming the dataset: a bundled one or a local JSONL/CSV file. */
+export const DATASET_OPTIONS: OptionSpecs = {
+  dataset: { type: "string", short: "d" },
+  "dataset-file": { type: "string" },
+  metric: { type: "string" },
+};
+
+/** Which dataset a command runs on. */
+export type DatasetChoice =
+  | { kind: "bundled"; name: string }
+  | { kind: "file"; path: string; metric: Metric };
+
+/** Parses a metric name (judge, exact, contains, regex). */
+export function parseMetric(value: string | undefined): Metric {
+  if (value === undefined) return "judge";
+  const parsed = MetricSchema.safeParse(value);
+  if (!parsed.success)
+    throw new UsageError(`--metric must be one of ${MetricSchema.options.join(", ")}`);
+  return parsed.data;
+}
+
+/** Reads --dataset / --dataset-file / --metric: exactly one dataset. */
+export function readDatasetChoice(values: OptionValues): DatasetChoice {
+  const name = stringOption(values, "dataset");
+  const path = stringOption(values, "dataset-file");
+  if (name !== undefined && path !== undefined)
+    throw new UsageError("give either --dataset or --dataset-file, not both");
+  if (path !== undefined) {
+    return { kind: "file", path, metric: parseMetric(stringOption(values, "metric")) };
+  }
+  if (!name)
+    throw new UsageError(
+      "--dataset NAME (see `promptune datasets`) or --dataset-file FILE.jsonl|.csv is required",
+    );
+  if (stringOption(values, "metric") !== undefined)
+    throw new UsageError(
+      "--metric applies to --dataset-file; a bundled dataset has its own metric",
+    );
+  return { kind: "bundled", name };
+}
+
+/** Options naming the configuration to run: a prompt or a multi-agent file. */
+export const SUBJECT_OPTIONS: OptionSpecs = {
+  prompt: { type: "string", short: "p" },
+  "prompt-file": { type: "string" },
+  agents: { type: "string" },
+  model: { type: "string", short: "m" },
+  temperature: { type: "string", short: "t" },
+};
+
+/** The configuration under test as given on the command line. */
+export interface SubjectArgs {
+  prompt?: string;
+  promptFile?: string;
+  agentsFile?: string;
+  model?: string;
+  temperature: number;
+}
+
+/** Reads --prompt / --prompt-file / --agents (exactly one), --model and --temperature. */
+export function readSubject(values: OptionValues): SubjectArgs {
+  const sources = ["prompt", "prompt-file", "agents"].filter(
+    (k) => stringOption(values, k) !== undefined,
+  );
+  if (sources.length !== 1)
+    throw new UsageError("give exactly one of --prompt, --prompt-file or --agents");
+  return {
+    prompt: stringOption(values, "prompt"),
+    promptFile: stringOption(values, "prompt-file"),
+    agentsFile: stringOption(values, "agents"),
+    model: stringOption(values, "model"),
+    temperature:
+      numberOption(values, "temperature", (n) => n >= 0 && n <= 1, "between 0 and 1") ?? 0.7,
+  };
+}
+
+/** How progress is shown: a bar redrawn in place, plain lines, or nothing. */
+export type ProgressMode = "bar" | "lines" | "none";
+
+/** Options every running command accepts for its output. */
+export const OUTPUT_OPTIONS: OptionSpecs = {
+  json: { type: "boolean" },
+  output: { type: "string", short: "o" },
+  progress: { type: "string" },
+  concurrency: { type: "string" },
+};
+
+/** Reads --progress; undefined means "bar on a terminal, lines otherwise". */
+export function readProgressMode(values: OptionValues): ProgressMode | undefined {
+  const value = stringOption(values, "progress");
+  if (value === undefined) return undefined;
+  if (value !== "bar" && value !== "lines" && value !== "none")
+    throw new UsageError("--progress must be bar, lines or none");
+  return value;
+}

@@ -1,0 +1,72 @@
+/**
+ * The quality gates of `promptune eval`: a minimum score and a largest drop
+ * below a baseline. A failed gate makes the command exit 1, so a pull
+ * request that worsens a prompt fails CI.
+ */
+import type { CliBaselineFile, EvalReport } from "@promptune/contracts";
+import { UsageError } from "./args-common";
+import type { CheckCase } from "./reporters/junit";
+import { percent } from "./reporters/progress";
+
+/** Tolerance for comparing means of scores (floating-point sums). */
+const EPSILON = 1e-9;
+
+/** A baseline's score and what it was measured on. */
+export interface Baseline {
+  score: number;
+  dataset: string;
+  split: "held-out" | "all";
+  file: string;
+}
+
+/**
+ * The score an earlier run recorded: an eval report's score, or an optimize
+ * output's held-out score of the final configuration.
+ */
+export function baselineOf(file: string, content: CliBaselineFile): Baseline {
+  if (content.type === "eval")
+    return { score: content.score, dataset: content.dataset.name, split: content.split, file };
+  const score = content.result.held_out?.final_score ?? content.result.test_score;
+  if (score === null || score === undefined)
+    throw new UsageError(`--baseline ${file} has no held-out score to compare with`);
+  return { score, dataset: content.dataset.name, split: "held-out", file };
+}
+
+/** The gates to apply. */
+export interface Gates {
+  minScore?: number;
+  baseline?: Baseline;
+  maxDrop: number;
+}
+
+/** Each gate as a pass/fail case with a message saying by how much it failed. */
+export function checkGates(report: EvalReport, gates: Gates): CheckCase[] {
+  const cases: CheckCase[] = [];
+  if (gates.minScore !== undefined) {
+    cases.push({
+      name: `score ≥ ${percent(gates.minScore)}`,
+      failure:
+        report.score + EPSILON < gates.minScore
+          ? `score ${percent(report.score)} is below --min-score ${percent(gates.minScore)}`
+          : undefined,
+    });
+  }
+  if (gates.baseline) {
+    const b = gates.baseline;
+    const drop = b.score - report.score;
+    cases.push({
+      name: `drop from baseline ≤ ${(gates.maxDrop * 100).toFixed(1)} points`,
+      failure:
+        drop > gates.maxDrop + EPSILON
+          ? `score ${percent(report.score)} is ${(drop * 100).toFixed(1)} points below the baseline ${percent(b.score)} (${b.file}); --max-drop allows ${(gates.maxDrop * 100).toFixed(1)}`
+          : undefined,
+    });
+  }
+  return cases;
+}
+
+/** A warning when the baseline was measured on another dataset or split; null when comparable. */
+export function baselineMismatch(report: EvalReport, b: Baseline): string | null {
+  if (b.dataset === report.dataset.name && b.split === report.split) return null;
+  return `warning: the baseline ${b.file} was measured on ${b.dataset} (${b.split}), this run on ${report.dataset.name} (${report.split})`;
+}

@@ -1,0 +1,148 @@
+/**
+ * `promptune optimize`: runs the same engine and LLM gateway as the server
+ * on a bundled dataset or a local file, prints progress and results, and
+ * with --output writes the whole result (every configuration, its scores,
+ * the held-out comparison, usage) as JSON.
+ */
+import { randomUUID } from "node:crypto";
+import {
+  type CliConfiguration,
+  type CliDatasetRef,
+  type CliIteration,
+  CliOptimizeOutputSchema,
+  type FinalResult,
+} from "@promptune/contracts";
+import {
+  type FinalResult as EngineFinal,
+  type OptimisationRun,
+  optimizeMultiAgent,
+  optimizeSingleAgent,
+} from "@promptune/engine";
+import type { LlmGateway } from "../../llm";
+import { multiFinal, singleFinal, toUsage } from "../../runs/mapping";
+import type { OptimizeArgs } from "../args";
+import { loadDataset } from "../dataset-source";
+import { EXIT } from "../exit-codes";
+import { writeUserFile } from "../files";
+import { finalJson, finalText, iterationJson, iterationText } from "../reporters/optimize-text";
+import { Progress, percent, resolveProgressMode } from "../reporters/progress";
+import { createCliGateway, loadSubject, multiConfiguration, singleConfiguration } from "../subject";
+import type { CommandContext } from "./eval";
+
+/** How one mode's candidates are reported. */
+interface RunView<C> {
+  model: string | null;
+  configurationOf: (c: C) => CliConfiguration;
+  finalOf: (f: EngineFinal<C>) => FinalResult;
+}
+
+/** How often the bar refreshes calls, tokens and cost during an iteration. */
+const BAR_REFRESH_MS = 500;
+
+async function drive<C>(
+  run: OptimisationRun<C>,
+  view: RunView<C>,
+  setup: { args: OptimizeArgs; ctx: CommandContext; ref: CliDatasetRef; gateway: LlmGateway },
+): Promise<number> {
+  const { args, ctx, ref, gateway } = setup;
+  const mode = resolveProgressMode(args.progress, ctx.io, args.json);
+  const progress = new Progress(ctx.io, mode);
+  let state = {
+    unit: "iteration",
+    done: 0,
+    total: args.iterations,
+    note: "scoring the initial configuration…",
+  };
+  const show = () => progress.update({ ...state, usage: gateway.totals() });
+  show();
+  const timer = mode === "bar" ? setInterval(show, BAR_REFRESH_MS) : undefined;
+  timer?.unref();
+  const iterations: CliIteration[] = [];
+  try {
+    let step = await run.next();
+    while (!step.done) {
+      const r = step.value;
+      const configuration = view.configurationOf(r.config);
+      iterations.push({
+        iteration: r.iteration,
+        configuration,
+        validation_score: r.validationScore,
+        accepted: r.accepted,
+        parent: r.parent,
+        usage: toUsage(r.usage),
+      });
+      progress.line(
+        args.json ? iterationJson(r, configuration) : iterationText(r, args.iterations),
+      );
+      const best = Math.max(r.validationScore, ...r.checkpoint.candidates.map((c) => c.score));
+      state = { ...state, done: r.iteration, note: `best ${percent(best)}` };
+      show();
+      step = await run.next();
+    }
+    clearInterval(timer);
+    progress.done();
+    const engineFinal = step.value;
+    const result = view.finalOf(engineFinal);
+    const best = view.configurationOf(engineFinal.best.config);
+    if (args.output) {
+      const output = CliOptimizeOutputSchema.parse({
+        type: "optimize",
+        dataset: ref,
+        model: view.model,
+        iterations,
+        result,
+      });
+      await writeUserFile(args.output, `${JSON.stringify(output, null, 2)}\n`, "--output");
+    }
+    ctx.io.stdout(
+      args.json
+        ? `${finalJson(engineFinal, result, best)}\n`
+        : finalText(engineFinal, result, best),
+    );
+    return EXIT.ok;
+  } finally {
+    clearInterval(timer);
+    progress.done();
+  }
+}
+
+/** Runs `promptune optimize` and returns its exit code. */
+export async function runOptimize(args: OptimizeArgs, ctx: CommandContext): Promise<number> {
+  const { dataset, ref } = await loadDataset(args.dataset, ctx);
+  const subject = await loadSubject(args);
+  const gateway = createCliGateway(ctx.env);
+  const runId = randomUUID();
+  try {
+    const common = {
+      llm: gateway,
+      models: { judge: gateway.roles.judge, reflection: gateway.roles.reflection },
+      dataset,
+      iterations: args.iterations,
+      seed: args.seed,
+      concurrency: args.concurrency,
+      maxCalls: args.maxCalls,
+      signal: ctx.signal,
+    };
+    const setup = { args, ctx, ref, gateway };
+    if (subject.kind === "multi") {
+      return await drive(
+        optimizeMultiAgent({ ...common, config: subject.config }),
+        { model: null, configurationOf: multiConfiguration, finalOf: (f) => multiFinal(runId, f) },
+        setup,
+      );
+    }
+    const model = subject.model ?? gateway.defaultModel;
+    return await drive(
+      optimizeSingleAgent({
+        ...common,
+        model,
+        prompt: subject.candidate.prompt,
+        temperature: subject.candidate.temperature,
+      }),
+      { model, configurationOf: singleConfiguration, finalOf: (f) => singleFinal(runId, f) },
+      setup,
+    );
+  } finally {
+    await gateway.close();
+  }
+}
