@@ -2,7 +2,6 @@
  * The dataset a command runs on: a bundled one by name, or a local JSONL/CSV
  * file validated exactly like an upload (the server's validateDatasetText).
  */
-import { readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import type { CliDatasetRef, Metric } from "@promptune/contracts";
 import { type LoadedDataset, loadBundledDatasets } from "@promptune/engine";
@@ -48,10 +47,15 @@ export async function loadDatasetFile(path: string, metric: Metric): Promise<Cli
   };
 }
 
-/** Loads the bundled datasets. */
+/** Loads the bundled datasets; a missing or unreadable folder is a usage error. */
 export function loadBundled(location: DatasetLocation) {
-  const dir = location.datasetsDir ?? findDatasetsDir(location.env.DATASETS_DIR);
-  return loadBundledDatasets((file) => readFile(join(dir, file), "utf8"));
+  let dir: string;
+  try {
+    dir = location.datasetsDir ?? findDatasetsDir(location.env.DATASETS_DIR);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  return loadBundledDatasets((file) => readUserFile(join(dir, file), "bundled dataset"));
 }
 
 /** Loads the dataset a command chose; unknown names and bad files are usage errors. */

@@ -24,19 +24,14 @@ import { toUsage } from "../../runs/mapping";
 import type { EvalArgs } from "../args";
 import { UsageError } from "../args-common";
 import { baselineMismatch, baselineOf, checkGates } from "../checks";
-import { type DatasetLocation, loadDataset } from "../dataset-source";
+import { loadDataset } from "../dataset-source";
 import { EXIT } from "../exit-codes";
 import { readJsonFile, writeUserFile } from "../files";
 import { evalReportText } from "../reporters/eval-text";
 import { toJunitXml } from "../reporters/junit";
-import { type CliIo, Progress, resolveProgressMode } from "../reporters/progress";
+import { Progress, resolveProgressMode } from "../reporters/progress";
 import { createCliGateway, loadSubject, multiConfiguration, singleConfiguration } from "../subject";
-
-/** What a command needs from its caller. */
-export interface CommandContext extends DatasetLocation {
-  io: CliIo;
-  signal?: AbortSignal;
-}
+import type { CommandContext } from "./context";
 
 /** Scores `candidate` on every example, reporting progress per scored example. */
 async function scoreAll<C>(

@@ -27,7 +27,7 @@ import { writeUserFile } from "../files";
 import { finalJson, finalText, iterationJson, iterationText } from "../reporters/optimize-text";
 import { Progress, percent, resolveProgressMode } from "../reporters/progress";
 import { createCliGateway, loadSubject, multiConfiguration, singleConfiguration } from "../subject";
-import type { CommandContext } from "./eval";
+import type { CommandContext } from "./context";
 
 /** How one mode's candidates are reported. */
 interface RunView<C> {
