@@ -64,6 +64,8 @@ describe("promptune eval (child process, fixture LLM)", () => {
       metric: "contains",
       size: 12,
     });
+    const order = report.results.map((r) => Number(r.id.slice(3)));
+    expect(order).toEqual([...order].sort((a, b) => a - b)); // file order
     for (const r of report.results) {
       const even = Number(r.id.slice(3)) % 2 === 1; // ex-1, ex-3, … expect "refund"
       expect(r.passed, r.id).toBe(even);

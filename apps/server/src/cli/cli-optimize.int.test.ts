@@ -101,7 +101,9 @@ describe("promptune optimize (child process, fixture LLM)", () => {
     if (saved.result.held_out) expect(run.stdout).toContain(formatHeldOut(saved.result.held_out));
     // piped: plain progress lines with calls, tokens and cost
     expect(run.stderr).toMatch(/^iteration 0\/2 · 0 calls · 0 tokens · \$0\.0000 · scoring/m);
-    expect(run.stderr).toMatch(/^iteration 2\/2 · \d+ calls · \d+ tokens · \$\d+\.\d{4} · best /m);
+    expect(run.stderr).toMatch(
+      /^iteration 2\/2 · \d+ calls · \d+ tokens · \$\d+\.\d{4} · best [\d.]+% · scoring the held-out split…$/m,
+    );
     expect(run.stderr).not.toContain("\r");
   });
 

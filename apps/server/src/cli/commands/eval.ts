@@ -79,7 +79,13 @@ export async function runEval(args: EvalArgs, ctx: CommandContext): Promise<numb
         await readJsonFile(args.baseline, "--baseline", CliBaselineFileSchema),
       )
     : undefined;
-  const examples = args.all ? dataset.examples : splitDataset(dataset.name, dataset.examples).test;
+  // Held-out examples in file order, so reports read like the dataset.
+  const position = new Map(dataset.examples.map((e, i) => [e.id, i]));
+  const examples = args.all
+    ? dataset.examples
+    : splitDataset(dataset.name, dataset.examples).test.sort(
+        (a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0),
+      );
   if (!examples.length)
     throw new UsageError(`${dataset.name} has no held-out examples; use --all to score every one`);
 

@@ -75,7 +75,8 @@ async function drive<C>(
         args.json ? iterationJson(r, configuration) : iterationText(r, args.iterations),
       );
       const best = Math.max(r.validationScore, ...r.checkpoint.candidates.map((c) => c.score));
-      state = { ...state, done: r.iteration, note: `best ${percent(best)}` };
+      const next = r.iteration === args.iterations ? " · scoring the held-out split…" : "";
+      state = { ...state, done: r.iteration, note: `best ${percent(best)}${next}` };
       show();
       step = await run.next();
     }
