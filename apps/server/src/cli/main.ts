@@ -12,6 +12,7 @@ process.exitCode = await runCli(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     interactive: Boolean(process.stderr.isTTY),
+    columns: process.stderr.columns,
   },
   env: process.env,
   signal: controller.signal,

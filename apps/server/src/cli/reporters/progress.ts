@@ -11,6 +11,8 @@ export interface CliIo {
   stderr: (text: string) => void;
   /** True when stderr is a terminal (the bar is redrawn in place). */
   interactive: boolean;
+  /** Width of that terminal; the bar is cut to fit so redrawing never wraps. */
+  columns?: number;
 }
 
 /** A text progress bar such as `[#####-----] 3/6`. */
@@ -74,7 +76,9 @@ export class Progress {
   /** Updates the display to `state`. */
   update(state: ProgressState): void {
     if (this.mode === "bar") {
-      this.shown = `${progressBar(state.done, state.total)} ${progressText(state)}`;
+      const text = `${progressBar(state.done, state.total)} ${progressText(state)}`;
+      const width = this.io.columns ? Math.max(10, this.io.columns - 1) : Number.POSITIVE_INFINITY;
+      this.shown = text.length > width ? `${text.slice(0, width - 1)}…` : text;
       this.io.stderr(`${CLEAR_LINE}${this.shown}`);
       return;
     }

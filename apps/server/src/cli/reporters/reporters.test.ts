@@ -42,6 +42,19 @@ describe("progress output", () => {
     expect(err.at(-1)).toBe("\r\x1b[2K");
   });
 
+  it("cuts the bar to the terminal width so redrawing never wraps", () => {
+    const { io, err } = capture(true);
+    new Progress({ ...io, columns: 40 }, "bar").update({
+      unit: "iteration",
+      done: 1,
+      total: 4,
+      usage,
+      note: "best 55.0%",
+    });
+    expect(err[0]).toBe("\r\x1b[2K[######------------------] 1/4 iterati…");
+    expect((err[0] ?? "").length - "\r\x1b[2K".length).toBe(39);
+  });
+
   it("prints plain lines, thinned out to every n-th step and the last", () => {
     const { io, err } = capture(false);
     const p = new Progress(io, "lines", 5);
