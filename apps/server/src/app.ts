@@ -11,6 +11,7 @@ import type { Database } from "./db/schema";
 import type { Env } from "./env";
 import { installCsrfGuard } from "./http/csrf";
 import { frameworkErrorHandler, installErrorHandler } from "./http/error-handler";
+import { installJsonBodyParser } from "./http/json-body";
 import { installNulGuard } from "./http/nul-guard";
 import { installSpa } from "./http/spa";
 import { startTelegramBots } from "./integration/telegram";
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!options.llm) await llm.close();
   });
   installErrorHandler(app);
+  installJsonBodyParser(app);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
