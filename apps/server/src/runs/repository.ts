@@ -50,6 +50,7 @@ export class RunRepository {
       created_at: now,
       updated_at: now,
       finished_at: null,
+      lease_until: null,
     };
     await this.db.insertInto("runs").values(row).execute();
     return row;
