@@ -17,6 +17,7 @@ import { installSpa } from "./http/spa";
 import { startTelegramBots } from "./integration/telegram";
 import { createLlmGateway, KyselyCache, type LlmGateway, parseLlmConfig } from "./llm";
 import { loggerOptions } from "./logger";
+import { startSweeper } from "./maintenance/sweeper";
 import { registerApiRoutes } from "./routes";
 import type { RunEventBus } from "./runs/events";
 import type { RunRepository } from "./runs/repository";
@@ -113,5 +114,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const resumed = await runtime.resumeUnfinished();
     if (resumed) app.log.info({ resumed }, "resumed unfinished optimization runs");
   }
+  const stopSweeper = startSweeper(
+    {
+      db: database.db,
+      runs: runtime.runs,
+      events: runtime.events,
+      runsHere: runtime.runsHere,
+      graceMs: env.REDIS_URL ? 2 * env.RUN_LOCK_MS : 0,
+      log: app.log,
+    },
+    env.MAINTENANCE_INTERVAL_MS,
+  );
+  app.addHook("onClose", stopSweeper);
   return app;
 }

@@ -43,6 +43,11 @@ export class InProcessRunQueue implements RunQueue {
     return index >= 0 || controller !== undefined;
   }
 
+  /** True while the run is waiting here or executing. */
+  has(runId: string): boolean {
+    return this.active.has(runId) || this.waiting.includes(runId);
+  }
+
   /** Runs executing now. */
   get size(): number {
     return this.active.size;

@@ -18,6 +18,8 @@ export interface RunsRuntime {
   service: RunService;
   events: RunEventBus;
   queue: RunQueue;
+  /** True when this process is executing (or about to execute) the run. */
+  runsHere(runId: string): boolean;
   /** Re-queues unfinished runs (embedded mode, after a restart). */
   resumeUnfinished(): Promise<number>;
   close(): Promise<void>;
@@ -42,6 +44,8 @@ export function runHandlerFor(
     events: deps.events,
     log: deps.log,
     callConcurrency: env.RUN_CALL_CONCURRENCY,
+    maxResumes: env.RUNS_MAX_RESUMES,
+    leaseMs: env.RUN_LEASE_MS,
   });
 }
 
@@ -63,11 +67,12 @@ export function createRunsRuntime(
     ? new RedisRunEventBus(env.REDIS_URL, env.REDIS_PREFIX)
     : new MemoryRunEventBus();
   let queue: RunQueue;
+  let local: InProcessRunQueue | undefined;
   if (env.REDIS_URL) {
     queue = new BullRunQueue(env.REDIS_URL, env.REDIS_PREFIX);
   } else {
     const handler = runHandlerFor(env, { ...deps, events });
-    queue = new InProcessRunQueue(handler, env.RUNS_CONCURRENCY, (runId, error) => {
+    queue = local = new InProcessRunQueue(handler, env.RUNS_CONCURRENCY, (runId, error) => {
       if (!(error instanceof RunInterruptedError))
         deps.log.error({ err: error, runId }, "run handler crashed");
     });
@@ -81,6 +86,7 @@ export function createRunsRuntime(
     service,
     events,
     queue,
+    runsHere: (runId) => local?.has(runId) ?? false,
     async resumeUnfinished() {
       if (env.REDIS_URL) return 0;
       const ids = await runs.listActiveIds();

@@ -41,31 +41,51 @@ function describeZodError(error: z.ZodError): string[] {
   });
 }
 
+/** Options of the dataset parsers. */
+export interface DatasetParseOptions {
+  /** File name used in error messages. */
+  name: string;
+  /**
+   * Extra check of each valid example (e.g. that a regex metric's pattern
+   * compiles); a returned message becomes an issue on the example's line.
+   */
+  check?: (example: DatasetExample) => string | undefined;
+}
+
+/** Lines parsed between two pauses of `parseDatasetJsonlSteps`. */
+const LINES_PER_STEP = 50;
+
 /**
- * Parses JSONL text into validated examples. Blank lines and lines starting
- * with `//` are skipped. Throws a DatasetError listing every bad line, any
+ * Parses JSONL text into validated examples, pausing (`yield`) every few
+ * lines so that a caller can hand the thread back between slices (a large
+ * upload then never blocks the server). Blank lines and lines starting with
+ * `//` are skipped. Throws a DatasetError listing every bad line, any
  * duplicate id, or an empty file.
  */
-export function parseDatasetJsonl(text: string, options: { name: string }): DatasetExample[] {
+export function* parseDatasetJsonlSteps(
+  text: string,
+  options: DatasetParseOptions,
+): Generator<void, DatasetExample[], void> {
   const issues: DatasetIssue[] = [];
   const examples: DatasetExample[] = [];
   const seen = new Map<string, number>();
   const lines = text.split(/\r?\n/);
-  lines.forEach((raw, index) => {
+  for (let index = 0; index < lines.length; index++) {
+    if (index % LINES_PER_STEP === LINES_PER_STEP - 1) yield;
     const line = index + 1;
-    const trimmed = raw.trim();
-    if (!trimmed || trimmed.startsWith("//")) return;
+    const trimmed = (lines[index] as string).trim();
+    if (!trimmed || trimmed.startsWith("//")) continue;
     let json: unknown;
     try {
       json = JSON.parse(trimmed);
     } catch (err) {
       issues.push({ line, message: `not valid JSON (${(err as Error).message})` });
-      return;
+      continue;
     }
     const parsed = DatasetExampleSchema.safeParse(json);
     if (!parsed.success) {
       for (const message of describeZodError(parsed.error)) issues.push({ line, message });
-      return;
+      continue;
     }
     const previous = seen.get(parsed.data.id);
     if (previous !== undefined) {
@@ -73,15 +93,33 @@ export function parseDatasetJsonl(text: string, options: { name: string }): Data
         line,
         message: `duplicate id "${parsed.data.id}" (first on line ${previous})`,
       });
-      return;
+      continue;
+    }
+    const problem = options.check?.(parsed.data);
+    if (problem) {
+      issues.push({ line, message: problem });
+      continue;
     }
     seen.set(parsed.data.id, line);
     examples.push(parsed.data);
-  });
+  }
   if (!issues.length && !examples.length)
     issues.push({ line: 0, message: "the dataset has no examples" });
   if (issues.length) throw new DatasetError(options.name, issues);
   return examples;
+}
+
+/** Runs a stepwise parser to the end in one go (small files, bundled datasets, tests). */
+export function runToEnd<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Parses JSONL text in one go; see `parseDatasetJsonlSteps`. */
+export function parseDatasetJsonl(text: string, options: DatasetParseOptions): DatasetExample[] {
+  return runToEnd(parseDatasetJsonlSteps(text, options));
 }
 
 /** Parses and validates datasets/index.json; dataset names must be unique. */
