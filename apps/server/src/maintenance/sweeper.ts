@@ -12,14 +12,12 @@ export interface SweeperDeps {
   db: Kysely<Database>;
   runs: RunRepository;
   events: RunEventBus;
-  /** True when this process is executing (or about to execute) the run. */
-  runsHere(runId: string): boolean;
   /**
-   * How long after its lease ended a run counts as stuck. Zero in embedded
-   * mode; in scale-out mode long enough for BullMQ to hand a dead worker's
-   * run to another worker (which renews the lease) first.
+   * True while the run queue still holds the run (the in-process queue, or
+   * BullMQ in scale-out mode, including a dead worker's job waiting to be
+   * taken over): such a run is not stuck, whatever its lease says.
    */
-  graceMs: number;
+  queueHolds(runId: string): Promise<boolean>;
   log: FastifyBaseLogger;
 }
 
@@ -40,14 +38,14 @@ export const STUCK_RUN_MESSAGE =
  * (their lease ended, e.g. after the failure write itself failed), which
  * frees the owner's slot and tells any socket still listening; then deletes
  * expired sessions, sign-in tokens past retention and ended rate-limit
- * windows. A run whose executor is alive keeps renewing its lease, so it is
- * never touched, whichever process or worker runs it.
+ * windows. A run is stuck only when its lease (renewed by whichever process
+ * or worker executes it) has ended AND the run queue no longer holds it.
  */
 export async function sweepOnce(deps: SweeperDeps): Promise<SweepReport> {
-  const before = new Date(Date.now() - deps.graceMs);
+  const before = new Date();
   let repairedRuns = 0;
   for (const run of await deps.runs.listStuck(before)) {
-    if (deps.runsHere(run.id)) continue;
+    if (await deps.queueHolds(run.id)) continue;
     if (!(await deps.runs.failIfStuck(run.id, before, STUCK_RUN_MESSAGE))) continue;
     repairedRuns++;
     deps.log.warn({ runId: run.id }, "repaired a run stuck as running");

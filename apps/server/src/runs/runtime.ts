@@ -18,8 +18,6 @@ export interface RunsRuntime {
   service: RunService;
   events: RunEventBus;
   queue: RunQueue;
-  /** True when this process is executing (or about to execute) the run. */
-  runsHere(runId: string): boolean;
   /** Re-queues unfinished runs (embedded mode, after a restart). */
   resumeUnfinished(): Promise<number>;
   close(): Promise<void>;
@@ -67,12 +65,11 @@ export function createRunsRuntime(
     ? new RedisRunEventBus(env.REDIS_URL, env.REDIS_PREFIX)
     : new MemoryRunEventBus();
   let queue: RunQueue;
-  let local: InProcessRunQueue | undefined;
   if (env.REDIS_URL) {
     queue = new BullRunQueue(env.REDIS_URL, env.REDIS_PREFIX);
   } else {
     const handler = runHandlerFor(env, { ...deps, events });
-    queue = local = new InProcessRunQueue(handler, env.RUNS_CONCURRENCY, (runId, error) => {
+    queue = new InProcessRunQueue(handler, env.RUNS_CONCURRENCY, (runId, error) => {
       if (!(error instanceof RunInterruptedError))
         deps.log.error({ err: error, runId }, "run handler crashed");
     });
@@ -86,7 +83,6 @@ export function createRunsRuntime(
     service,
     events,
     queue,
-    runsHere: (runId) => local?.has(runId) ?? false,
     async resumeUnfinished() {
       if (env.REDIS_URL) return 0;
       const ids = await runs.listActiveIds();
