@@ -3,6 +3,7 @@ import {
   DatasetError,
   type DatasetIssue,
   type DatasetParseOptions,
+  MAX_DATASET_ISSUES,
   runToEnd,
 } from "@promptune/engine";
 
@@ -98,6 +99,7 @@ export function* parseDatasetCsvSteps(
   const examples: DatasetExample[] = [];
   const seen = new Set<string>();
   for (const [index, record] of records.entries()) {
+    if (issues.length >= MAX_DATASET_ISSUES) break;
     if (index % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
     const get = (name: string) => {
       const i = col(name);

@@ -18,7 +18,14 @@ export interface DatasetIssue {
   message: string;
 }
 
-/** A dataset or manifest that failed validation; `issues` lists every problem found. */
+/**
+ * Problems after which a parser stops checking a file: the message shows 10
+ * anyway, and validating (and describing) thousands of bad lines of a large
+ * upload would only burn CPU.
+ */
+export const MAX_DATASET_ISSUES = 100;
+
+/** A dataset or manifest that failed validation; `issues` lists the problems found. */
 export class DatasetError extends Error {
   constructor(
     readonly source: string,
@@ -27,7 +34,11 @@ export class DatasetError extends Error {
     const shown = issues
       .slice(0, 10)
       .map((i) => (i.line ? `line ${i.line}: ${i.message}` : i.message));
-    const more = issues.length > 10 ? `\n  … and ${issues.length - 10} more` : "";
+    const stopped =
+      issues.length >= MAX_DATASET_ISSUES
+        ? ` (checking stopped after ${MAX_DATASET_ISSUES} problems)`
+        : "";
+    const more = issues.length > 10 ? `\n  … and ${issues.length - 10} more${stopped}` : "";
     super(`invalid dataset ${source}:\n  ${shown.join("\n  ")}${more}`);
     this.name = "DatasetError";
   }
@@ -70,7 +81,7 @@ export function* parseDatasetJsonlSteps(
   const examples: DatasetExample[] = [];
   const seen = new Map<string, number>();
   const lines = text.split(/\r?\n/);
-  for (let index = 0; index < lines.length; index++) {
+  for (let index = 0; index < lines.length && issues.length < MAX_DATASET_ISSUES; index++) {
     if (index % LINES_PER_STEP === LINES_PER_STEP - 1) yield;
     const line = index + 1;
     const trimmed = (lines[index] as string).trim();
