@@ -148,9 +148,8 @@ describe.each(DIALECTS)("ReDoS through the regex metric on %s", (dialect) => {
     expect(message).toContain("line 3: expected:");
   });
 
-  it("keeps /healthz answering while a run scores replies against /(a+)+$/", async () => {
-    const res = await upload("redos", redosDataset("/(a+)+$/"));
-    expect(res.status).toBe(201);
+  /** Runs one optimisation on `dataset` while probing /healthz back to back. */
+  async function runWhileProbing(dataset: string) {
     const latencies: number[] = [];
     let done = false;
     const probe = (async () => {
@@ -168,7 +167,7 @@ describe.each(DIALECTS)("ReDoS through the regex metric on %s", (dialect) => {
       cookie,
       {
         prompt: "Repeat the question.",
-        dataset_name: "redos",
+        dataset_name: dataset,
         model_name: "fixture-small",
         iterations: 1,
         temperature: 0.7,
@@ -179,15 +178,25 @@ describe.each(DIALECTS)("ReDoS through the regex metric on %s", (dialect) => {
     );
     try {
       const result = await Promise.race([run, timeout]);
-      expect(result.types.at(-1)).toBe("complete");
-      expect(result.code).toBe(1000);
+      return { ...result, worst: Math.max(...latencies), probes: latencies.length };
     } finally {
       done = true;
       await probe;
     }
-    expect(latencies.length).toBeGreaterThan(0);
+  }
+
+  it("keeps /healthz answering while a run scores replies against /(a+)+$/", async () => {
+    expect((await upload("benign", redosDataset("/^answer: a+!$/"))).status).toBe(201);
+    expect((await upload("redos", redosDataset("/(a+)+$/"))).status).toBe(201);
+    const control = await runWhileProbing("benign");
+    const attack = await runWhileProbing("redos");
+    for (const result of [control, attack]) {
+      expect(result.types.at(-1)).toBe("complete");
+      expect(result.code).toBe(1000);
+      expect(result.probes).toBeGreaterThan(0);
+    }
     console.info(
-      `[attack-regression] ${dialect}: /healthz max latency during a ReDoS-pattern run: ${Math.round(Math.max(...latencies))} ms over ${latencies.length} probes`,
+      `[attack-regression] ${dialect}: /healthz max latency during a run with /(a+)+$/: ${Math.round(attack.worst)} ms over ${attack.probes} probes (same run with a harmless pattern: ${Math.round(control.worst)} ms)`,
     );
   });
 });
