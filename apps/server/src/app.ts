@@ -11,11 +11,13 @@ import type { Database } from "./db/schema";
 import type { Env } from "./env";
 import { installCsrfGuard } from "./http/csrf";
 import { frameworkErrorHandler, installErrorHandler } from "./http/error-handler";
+import { installJsonBodyParser } from "./http/json-body";
 import { installNulGuard } from "./http/nul-guard";
 import { installSpa } from "./http/spa";
 import { startTelegramBots } from "./integration/telegram";
 import { createLlmGateway, KyselyCache, type LlmGateway, parseLlmConfig } from "./llm";
 import { loggerOptions } from "./logger";
+import { startSweeper } from "./maintenance/sweeper";
 import { registerApiRoutes } from "./routes";
 import type { RunEventBus } from "./runs/events";
 import type { RunRepository } from "./runs/repository";
@@ -95,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!options.llm) await llm.close();
   });
   installErrorHandler(app);
+  installJsonBodyParser(app);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
@@ -111,5 +114,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const resumed = await runtime.resumeUnfinished();
     if (resumed) app.log.info({ resumed }, "resumed unfinished optimization runs");
   }
+  const stopSweeper = startSweeper(
+    {
+      db: database.db,
+      runs: runtime.runs,
+      events: runtime.events,
+      queueHolds: (runId) => runtime.queue.holds(runId),
+      log: app.log,
+    },
+    env.MAINTENANCE_INTERVAL_MS,
+  );
+  app.addHook("onClose", stopSweeper);
   return app;
 }

@@ -73,14 +73,14 @@ export const VerifyQuerySchema = z.object({
 });
 
 /**
- * POST /auth/verify body (optional): the e-mail the code was sent to. Without
- * it the code is looked up on its own, which fails only if two pending codes
- * happen to be equal.
+ * POST /auth/verify body: the e-mail the code was sent to (required). A code
+ * is only ever checked against that address's latest code, so guesses cannot
+ * be spread over every pending code at once.
  */
-export const VerifyBodySchema = z
-  .object({ email: EmailSchema.optional() })
-  .nullish()
-  .transform((v) => v ?? {});
+export const VerifyBodySchema = z.object(
+  { email: EmailSchema },
+  { error: 'Send the e-mail address the code was sent to, as {"email": "…"}.' },
+);
 
 /** GET /auth/google/url data. */
 export const GoogleUrlSchema = z.object({ auth_url: z.string() });

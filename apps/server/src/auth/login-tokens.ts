@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { nowIso } from "../db/database";
 import type { AuthTokensTable, Database } from "../db/schema";
-import { badRequest } from "../errors";
+import { badRequest, HttpError } from "../errors";
 import { hashToken, newToken } from "./tokens";
 import { normaliseEmail } from "./users";
 
@@ -37,7 +37,6 @@ export const CODE_MESSAGES = {
   expired: "This code has expired. Please request a new one.",
   wrong: "This code is not valid. Please check the e-mail and try again.",
   tooManyAttempts: "Too many incorrect codes. Please request a new code.",
-  ambiguous: "Please enter the e-mail address the code was sent to.",
 } as const;
 
 /** A random 6-digit code, leading zeros kept. */
@@ -141,56 +140,61 @@ export async function consumeMagicLink(db: Kysely<Database>, token: string): Pro
   return { email: row.email, name: row.name };
 }
 
-async function consumeCodeRow(db: Kysely<Database>, row: AuthTokensTable): Promise<ProvenEmail> {
-  if (!(await markUsed(db, row.id))) throw badRequest(CODE_MESSAGES.used);
-  return { email: row.email, name: row.name };
-}
-
 /**
- * Consumes a 6-digit code. With the e-mail, the address's latest code is
- * checked and wrong guesses are counted (MAX_CODE_ATTEMPTS, then the code is
- * invalidated). Without it, the code is found by its hash; if two pending
- * codes collide the caller is asked for the e-mail.
+ * Consumes a 6-digit code sent to `email`. Only the address's latest code is
+ * checked, and every check is counted before the comparison by one atomic
+ * `UPDATE … SET attempts = attempts + 1 … RETURNING`: however many guesses
+ * arrive at once, at most MAX_CODE_ATTEMPTS of them are ever compared, and the
+ * last wrong one invalidates the code. Guesses past the limit are refused
+ * without a comparison (error code `code_locked`).
  */
 export async function consumeSignInCode(
   db: Kysely<Database>,
   code: string,
-  email?: string,
+  email: string,
 ): Promise<ProvenEmail> {
   const hash = hashToken(code);
-  if (email) {
-    const row = await db
-      .selectFrom("auth_tokens")
-      .selectAll()
-      .where("email", "=", normaliseEmail(email))
-      .where("kind", "=", "code")
-      .orderBy("created_at", "desc")
-      .executeTakeFirst();
-    if (!row) throw badRequest(CODE_MESSAGES.unknown);
-    if (row.token_hash === hash && row.used_at) throw badRequest(CODE_MESSAGES.used);
-    if (row.used_at) throw badRequest(CODE_MESSAGES.unknown);
-    if (isExpired(row)) throw badRequest(CODE_MESSAGES.expired);
-    if (row.token_hash === hash) return consumeCodeRow(db, row);
-    const attempts = row.attempts + 1;
-    const exhausted = attempts >= MAX_CODE_ATTEMPTS;
-    await db
-      .updateTable("auth_tokens")
-      .set(exhausted ? { attempts, used_at: nowIso() } : { attempts })
-      .where("id", "=", row.id)
-      .execute();
-    throw badRequest(exhausted ? CODE_MESSAGES.tooManyAttempts : CODE_MESSAGES.wrong);
-  }
-  const rows = await db
+  const row = await db
     .selectFrom("auth_tokens")
-    .selectAll()
-    .where("token_hash", "=", hash)
+    .select(["id", "token_hash", "used_at", "expires_at", "attempts"])
+    .where("email", "=", normaliseEmail(email))
     .where("kind", "=", "code")
-    .execute();
-  const pending = rows.filter((r) => !r.used_at && !isExpired(r));
-  const [only] = pending;
-  if (only && pending.length === 1) return consumeCodeRow(db, only);
-  if (pending.length > 1) throw badRequest(CODE_MESSAGES.ambiguous);
-  if (rows.some((r) => !r.used_at)) throw badRequest(CODE_MESSAGES.expired);
-  if (rows.length > 0) throw badRequest(CODE_MESSAGES.used);
-  throw badRequest(CODE_MESSAGES.unknown);
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+  if (!row) throw badRequest(CODE_MESSAGES.unknown);
+  if (row.used_at) {
+    if (row.attempts >= MAX_CODE_ATTEMPTS) throw codeLocked();
+    throw badRequest(row.token_hash === hash ? CODE_MESSAGES.used : CODE_MESSAGES.unknown);
+  }
+  if (row.expires_at <= nowIso()) throw badRequest(CODE_MESSAGES.expired);
+  const counted = await db
+    .updateTable("auth_tokens")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", row.id)
+    .where("used_at", "is", null)
+    .where("attempts", "<", MAX_CODE_ATTEMPTS)
+    .returning(["attempts", "token_hash", "email", "name"])
+    .executeTakeFirst();
+  if (!counted) throw codeLocked();
+  if (counted.token_hash === hash) {
+    if (!(await markUsed(db, row.id))) throw badRequest(CODE_MESSAGES.used);
+    return { email: counted.email, name: counted.name };
+  }
+  if (counted.attempts < MAX_CODE_ATTEMPTS) throw badRequest(CODE_MESSAGES.wrong);
+  await markUsed(db, row.id);
+  throw badRequest(CODE_MESSAGES.tooManyAttempts);
+}
+
+/** 400 for a guess refused unchecked: the code already took MAX_CODE_ATTEMPTS wrong guesses. */
+function codeLocked(): HttpError {
+  return new HttpError(400, CODE_MESSAGES.tooManyAttempts, { code: "code_locked" });
+}
+
+/** Deletes pending-sign-in rows past their retention (the sweeper calls this). */
+export async function purgeExpiredLoginTokens(db: Kysely<Database>): Promise<number> {
+  const result = await db
+    .deleteFrom("auth_tokens")
+    .where("created_at", "<", new Date(Date.now() - RETENTION_MS).toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

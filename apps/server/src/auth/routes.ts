@@ -10,8 +10,9 @@ import {
   VerifyQuerySchema,
 } from "@promptune/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { HttpError, tooManyRequests } from "../errors";
+import { HttpError } from "../errors";
 import { optionalUser, sessionTokenOf } from "../http/auth-guard";
+import { hitSharedLimit } from "../http/shared-rate-limit";
 import { createMailer } from "../mail/transport";
 import { clearSessionCookie, setSessionCookie } from "./cookies";
 import { magicLinkEmail, signInCodeEmail } from "./emails";
@@ -49,14 +50,19 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const googleConfig = googleConfigFromEnv(env);
   const google = googleConfig ? new GoogleSignIn(googleConfig, app.log) : null;
 
-  /** Per-IP limit (in memory, per instance) on calls that check a secret. */
+  /**
+   * Per-IP limit on calls that check a secret (code, link, Google callback):
+   * one counter per IP shared by these routes and by every process (it lives
+   * in the database).
+   */
   const verifyLimit = {
-    rateLimit: {
-      max: env.AUTH_VERIFY_LIMIT_PER_IP,
-      timeWindow: env.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
-      errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) =>
-        tooManyRequests(RATE_LIMIT_MESSAGES.verify, Math.ceil(ctx.ttl / 1000)),
-    },
+    name: "verify",
+    max: env.AUTH_VERIFY_LIMIT_PER_IP,
+    windowMs: env.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
+    message: RATE_LIMIT_MESSAGES.verify,
+  };
+  const limitVerify = {
+    preHandler: (request: FastifyRequest) => hitSharedLimit(db, verifyLimit, `ip:${request.ip}`),
   };
 
   /** Starts a session for a proven e-mail: creates the user on first sign-in, sets the cookie. */
@@ -117,7 +123,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return sendSignInMail(request, "link", email);
   });
 
-  app.get("/auth/auth-link/callback", { config: verifyLimit }, async (request, reply) => {
+  app.get("/auth/auth-link/callback", limitVerify, async (request, reply) => {
     const { token } = parseInput(AuthLinkCallbackQuerySchema, request.query);
     return signIn(request, reply, await consumeMagicLink(db, token));
   });
@@ -132,7 +138,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return sendSignInMail(request, "code", email);
   });
 
-  app.post("/auth/verify", { config: verifyLimit }, async (request, reply) => {
+  app.post("/auth/verify", limitVerify, async (request, reply) => {
     const { code } = parseInput(VerifyQuerySchema, request.query);
     const { email } = parseInput(VerifyBodySchema, request.body);
     return signIn(request, reply, await consumeSignInCode(db, code, email));
@@ -143,7 +149,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return { success: true, data: { auth_url: await google.authorizationUrl() } };
   });
 
-  app.post("/auth/google/callback", { config: verifyLimit }, async (request, reply) => {
+  app.post("/auth/google/callback", limitVerify, async (request, reply) => {
     if (!google) throw new HttpError(503, GOOGLE_MESSAGES.notConfigured);
     const { code, code_verifier } = parseInput(GoogleCallbackRequestSchema, request.body);
     return signIn(request, reply, await google.exchange(code, code_verifier));

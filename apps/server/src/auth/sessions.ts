@@ -49,7 +49,11 @@ export async function deleteSession(db: Kysely<Database>, token: string): Promis
   await db.deleteFrom("sessions").where("token_hash", "=", hashToken(token)).execute();
 }
 
-/** Removes expired sessions; called periodically. */
-export async function purgeExpiredSessions(db: Kysely<Database>): Promise<void> {
-  await db.deleteFrom("sessions").where("expires_at", "<=", nowIso()).execute();
+/** Removes expired sessions (the maintenance sweeper calls this); returns how many. */
+export async function purgeExpiredSessions(db: Kysely<Database>): Promise<number> {
+  const result = await db
+    .deleteFrom("sessions")
+    .where("expires_at", "<=", nowIso())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

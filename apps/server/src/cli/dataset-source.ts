@@ -39,7 +39,7 @@ export function datasetFormat(path: string): DatasetFormat {
 export async function loadDatasetFile(path: string, metric: Metric): Promise<CliDataset> {
   const format = datasetFormat(path);
   const content = await readUserFile(path, "dataset file");
-  const examples = validateDatasetText({ format, content, source: path, metric });
+  const examples = await validateDatasetText({ format, content, source: path, metric });
   const name = basename(path, extname(path));
   return {
     dataset: { name, metric, examples },

@@ -24,7 +24,7 @@ describe("CSV datasets", () => {
       "Hello?,,Hi there.,greet the customer",
       ',"[{""type"":""human"",""content"":""Hey""}]",Hello.,greet back | be kind',
     ].join("\n");
-    const examples = parseDatasetCsv(text, "t.csv");
+    const examples = parseDatasetCsv(text, { name: "t.csv" });
     expect(examples[0]).toMatchObject({
       id: "row-2",
       dialog: [{ type: "human", content: "Hello?" }],
@@ -38,6 +38,6 @@ describe("CSV datasets", () => {
 
   it("names the line of every bad row", () => {
     const text = "input,reference\nok,fine\n,missing input\nq,";
-    expect(() => parseDatasetCsv(text, "bad.csv")).toThrow(/line 3:[\s\S]*line 4:/);
+    expect(() => parseDatasetCsv(text, { name: "bad.csv" })).toThrow(/line 3:[\s\S]*line 4:/);
   });
 });

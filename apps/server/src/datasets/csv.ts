@@ -1,5 +1,11 @@
 import { type DatasetExample, DatasetExampleSchema } from "@promptune/contracts";
-import { DatasetError, type DatasetIssue } from "@promptune/engine";
+import {
+  DatasetError,
+  type DatasetIssue,
+  type DatasetParseOptions,
+  MAX_DATASET_ISSUES,
+  runToEnd,
+} from "@promptune/engine";
 
 /** A parsed CSV record with the 1-based line it starts on. */
 interface CsvRecord {
@@ -7,8 +13,18 @@ interface CsvRecord {
   fields: string[];
 }
 
+/** Characters scanned between two pauses of the stepwise CSV parser. */
+const CHARS_PER_STEP = 20_000;
+/** Records validated between two pauses. */
+const RECORDS_PER_STEP = 50;
+
 /** Splits RFC 4180 CSV text into records (quoted fields may hold commas, quotes and newlines). */
 export function parseCsvRecords(text: string): CsvRecord[] {
+  return runToEnd(csvRecordSteps(text));
+}
+
+/** `parseCsvRecords`, pausing (`yield`) every CHARS_PER_STEP characters. */
+function* csvRecordSteps(text: string): Generator<void, CsvRecord[], void> {
   const records: CsvRecord[] = [];
   let fields: string[] = [];
   let field = "";
@@ -16,6 +32,7 @@ export function parseCsvRecords(text: string): CsvRecord[] {
   let line = 1;
   let recordLine = 1;
   for (let i = 0; i < text.length; i++) {
+    if (i % CHARS_PER_STEP === CHARS_PER_STEP - 1) yield;
     const ch = text[i];
     if (quoted) {
       if (ch === '"' && text[i + 1] === '"') {
@@ -48,14 +65,24 @@ export function parseCsvRecords(text: string): CsvRecord[] {
   return records;
 }
 
+/** Converts CSV text into validated examples in one go; see `parseDatasetCsvSteps`. */
+export function parseDatasetCsv(text: string, options: DatasetParseOptions): DatasetExample[] {
+  return runToEnd(parseDatasetCsvSteps(text, options));
+}
+
 /**
- * Converts CSV text into validated examples. Columns (header row, any order):
+ * Converts CSV text into validated examples, pausing (`yield`) between slices
+ * so a caller can keep the server responsive. Columns (header row, any order):
  * `reference` (required), `input` (one user message) or `dialog` (a JSON array
  * of {type, content}), `rubric` (items separated by `|`), optional `id`,
  * `domain`, `expected`. Errors carry the CSV line number.
  */
-export function parseDatasetCsv(text: string, source: string): DatasetExample[] {
-  const records = parseCsvRecords(text.replace(/^\uFEFF/, ""));
+export function* parseDatasetCsvSteps(
+  text: string,
+  options: DatasetParseOptions,
+): Generator<void, DatasetExample[], void> {
+  const source = options.name;
+  const records = yield* csvRecordSteps(text.replace(/^\uFEFF/, ""));
   const header = records.shift();
   if (!header) throw new DatasetError(source, [{ line: 0, message: "the file is empty" }]);
   const columns = header.fields.map((h) => h.trim().toLowerCase());
@@ -71,7 +98,9 @@ export function parseDatasetCsv(text: string, source: string): DatasetExample[] 
   const issues: DatasetIssue[] = [];
   const examples: DatasetExample[] = [];
   const seen = new Set<string>();
-  for (const record of records) {
+  for (const [index, record] of records.entries()) {
+    if (issues.length >= MAX_DATASET_ISSUES) break;
+    if (index % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
     const get = (name: string) => {
       const i = col(name);
       return i >= 0 ? (record.fields[i] ?? "").trim() : "";
@@ -114,6 +143,11 @@ export function parseDatasetCsv(text: string, source: string): DatasetExample[] 
     }
     if (seen.has(parsed.data.id)) {
       issues.push({ line: record.line, message: `duplicate id "${parsed.data.id}"` });
+      continue;
+    }
+    const problem = options.check?.(parsed.data);
+    if (problem) {
+      issues.push({ line: record.line, message: problem });
       continue;
     }
     seen.add(parsed.data.id);

@@ -16,8 +16,17 @@ import {
 import type { Kysely } from "kysely";
 import { nowIso } from "../db/database";
 import type { Database } from "../db/schema";
-import { badRequest, conflict, notFound } from "../errors";
+import { badRequest, conflict, HttpError, notFound } from "../errors";
 import { validateDatasetText } from "./validate";
+
+/** Limits of one user's uploads (DATASETS_MAX_PER_USER, DATASETS_MAX_CHARS_PER_USER). */
+export interface DatasetQuota {
+  maxDatasets: number;
+  maxChars: number;
+}
+
+/** 403 with code `quota_exceeded`: the upload would pass the user's dataset quota. */
+const quotaExceeded = (message: string) => new HttpError(403, message, { code: "quota_exceeded" });
 
 /**
  * Every dataset a user can optimise against: the bundled ones (read once from
@@ -86,14 +95,41 @@ export class DatasetRegistry {
     };
   }
 
-  /** Validates and stores an uploaded dataset; errors name the offending lines. */
-  async upload(userId: string, input: DatasetUploadRequest): Promise<DatasetSummary> {
+  /** How many datasets a user keeps and how many characters of examples they hold. */
+  async usage(userId: string): Promise<{ datasets: number; chars: number }> {
+    const row = await this.db
+      .selectFrom("user_datasets")
+      .select((eb) => [
+        eb.fn.countAll<string | number>().as("n"),
+        eb.fn.sum<string | number | null>(eb.fn("length", ["examples"])).as("chars"),
+      ])
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    return { datasets: Number(row?.n ?? 0), chars: Number(row?.chars ?? 0) };
+  }
+
+  /**
+   * Validates and stores an uploaded dataset; errors name the offending
+   * lines. The file is parsed in slices that hand the event loop back, and
+   * the user's quota (datasets kept, characters stored) is checked.
+   */
+  async upload(
+    userId: string,
+    input: DatasetUploadRequest,
+    quota: DatasetQuota,
+  ): Promise<DatasetSummary> {
     if ((await this.bundledNames()).includes(input.name)) {
       throw conflict(`"${input.name}" is the name of a bundled dataset. Choose another name.`);
     }
+    const before = await this.usage(userId);
+    if (before.datasets >= quota.maxDatasets) {
+      throw quotaExceeded(
+        `You have ${before.datasets} datasets, the most one account may keep (${quota.maxDatasets}). Delete one to upload another.`,
+      );
+    }
     let examples: DatasetExample[];
     try {
-      examples = validateDatasetText({
+      examples = await validateDatasetText({
         format: input.format,
         content: input.content,
         source: `${input.name}.${input.format}`,
@@ -102,6 +138,12 @@ export class DatasetRegistry {
     } catch (error) {
       if (error instanceof DatasetError) throw badRequest(error.message);
       throw error;
+    }
+    const stored = JSON.stringify(examples);
+    if (before.chars + stored.length > quota.maxChars) {
+      throw quotaExceeded(
+        `This dataset would bring your stored datasets to ${before.chars + stored.length} characters; one account may keep ${quota.maxChars}. Delete a dataset or upload a smaller one.`,
+      );
     }
     const summary: DatasetSummary = {
       name: input.name,
@@ -120,7 +162,7 @@ export class DatasetRegistry {
         title: summary.title,
         description: summary.description,
         metric: summary.metric,
-        examples: JSON.stringify(examples),
+        examples: stored,
         size: summary.size,
         created_at: nowIso(),
       })

@@ -1,6 +1,7 @@
 import { DatasetNameFieldSchema, DatasetUploadRequestSchema } from "@promptune/contracts";
 import type { FastifyInstance } from "fastify";
 import { optionalUser, requireUser } from "../http/auth-guard";
+import { hitSharedLimit } from "../http/shared-rate-limit";
 
 /**
  * Datasets API: list bundled and own datasets, upload JSONL/CSV (private to
@@ -14,10 +15,22 @@ export async function datasetRoutes(app: FastifyInstance): Promise<void> {
     return { success: true, data: await registry().list(user?.id ?? null) };
   });
 
+  const { env, db } = app.deps;
+  const uploadLimit = {
+    name: "dataset-upload",
+    max: env.DATASET_UPLOADS_PER_HOUR,
+    windowMs: 3_600_000,
+    message: `You may upload at most ${env.DATASET_UPLOADS_PER_HOUR} datasets per hour. Please try again later.`,
+  };
+
   app.post("/datasets", { bodyLimit: 1_500_000 }, async (request, reply) => {
     const user = await requireUser(request);
+    await hitSharedLimit(db, uploadLimit, `user:${user.id}`);
     const body = DatasetUploadRequestSchema.parse(request.body);
-    const summary = await registry().upload(user.id, body);
+    const summary = await registry().upload(user.id, body, {
+      maxDatasets: env.DATASETS_MAX_PER_USER,
+      maxChars: env.DATASETS_MAX_CHARS_PER_USER,
+    });
     return reply.status(201).send({ success: true, data: summary });
   });
 

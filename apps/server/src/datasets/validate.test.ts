@@ -12,9 +12,9 @@ const line = (id: string, expected?: string) =>
 
 const text = (...lines: string[]) => lines.join("\n");
 
-function problems(fn: () => unknown): string {
+async function problems(fn: () => Promise<unknown>): Promise<string> {
   try {
-    fn();
+    await fn();
   } catch (err) {
     expect(err).toBeInstanceOf(DatasetError);
     return (err as Error).message;
@@ -23,37 +23,42 @@ function problems(fn: () => unknown): string {
 }
 
 describe("validateDatasetText (uploads and the CLI)", () => {
-  it("returns the examples of a valid JSONL or CSV file", () => {
+  it("returns the examples of a valid JSONL or CSV file", async () => {
     const jsonl = text(line("a", "1"), line("b", "2"), line("c", "3"));
     expect(
-      validateDatasetText({ format: "jsonl", content: jsonl, source: "s.jsonl", metric: "exact" }),
+      await validateDatasetText({
+        format: "jsonl",
+        content: jsonl,
+        source: "s.jsonl",
+        metric: "exact",
+      }),
     ).toHaveLength(3);
     const csv = "input,reference\none,1\ntwo,2\nthree,3\n";
     expect(
-      validateDatasetText({ format: "csv", content: csv, source: "s.csv", metric: "judge" }).map(
-        (e) => e.id,
-      ),
+      (
+        await validateDatasetText({ format: "csv", content: csv, source: "s.csv", metric: "judge" })
+      ).map((e) => e.id),
     ).toEqual(["row-2", "row-3", "row-4"]);
   });
 
-  it("rejects empty files, too few examples and missing expected answers", () => {
+  it("rejects empty files, too few examples and missing expected answers", async () => {
     const v =
       (content: string, metric: "judge" | "exact" = "judge") =>
       () =>
         validateDatasetText({ format: "jsonl", content, source: "s.jsonl", metric });
-    expect(problems(v("  \n"))).toContain("the file is empty");
-    expect(problems(v(text(line("a"), line("b"))))).toContain("at least 3 examples");
-    expect(problems(v(text(line("a", "1"), line("b"), line("c", "3")), "exact"))).toContain(
+    expect(await problems(v("  \n"))).toContain("the file is empty");
+    expect(await problems(v(text(line("a"), line("b"))))).toContain("at least 3 examples");
+    expect(await problems(v(text(line("a", "1"), line("b"), line("c", "3")), "exact"))).toContain(
       'Example 2 ("b") needs an "expected" answer for the exact metric.',
     );
   });
 
-  it("rejects regex patterns that do not compile, naming the example", () => {
+  it("rejects regex patterns that do not compile, naming the line", async () => {
     const content = text(line("a", "^ok$"), line("b", "(unclosed"), line("c", "/x/i"));
     expect(
-      problems(() =>
+      await problems(() =>
         validateDatasetText({ format: "jsonl", content, source: "r.jsonl", metric: "regex" }),
       ),
-    ).toMatch(/invalid dataset r\.jsonl:\n {2}Example 2 \("b"\): invalid regex in "expected"/);
+    ).toMatch(/line 2: expected: /);
   });
 });

@@ -5,8 +5,9 @@ import {
   type Metric,
   MIN_DATASET_ROWS,
 } from "@promptune/contracts";
-import { DatasetError, parseDatasetJsonl, parseExpectedRegex } from "@promptune/engine";
-import { parseDatasetCsv } from "./csv";
+import { compileExpectedPattern, DatasetError, parseDatasetJsonlSteps } from "@promptune/engine";
+import { parseDatasetCsvSteps } from "./csv";
+import { runWithoutBlocking } from "./stepwise";
 
 /** The file formats a user dataset may come in. */
 export type DatasetFormat = "jsonl" | "csv";
@@ -21,23 +22,47 @@ export interface DatasetText {
 }
 
 /**
- * Validates a user's dataset file exactly once, for uploads and for the CLI
- * alike: the size cap, every line (errors name the line), the number of
- * examples, an `expected` answer on every example when the metric is not the
- * judge, and regex patterns that compile. Throws a DatasetError listing the
- * problems; returns the examples otherwise.
+ * The per-example check for `metric`: a regex dataset's patterns must compile
+ * with the linear-time engine (RE2), so a pattern that could backtrack for
+ * ever, or that RE2 cannot run, is refused with its line instead of failing
+ * (or hanging) a run later.
  */
-export function validateDatasetText(input: DatasetText): DatasetExample[] {
+function exampleCheck(
+  metric: Metric,
+): ((example: DatasetExample) => string | undefined) | undefined {
+  if (metric !== "regex") return undefined;
+  return (example) => {
+    if (!example.expected) return undefined;
+    try {
+      compileExpectedPattern(example.expected);
+      return undefined;
+    } catch (error) {
+      return `expected: ${(error as Error).message}`;
+    }
+  };
+}
+
+/**
+ * Validates a user's dataset file exactly once, for uploads and for the CLI
+ * alike: the size cap, every line (errors name the line, regex patterns must
+ * compile with RE2), the number of examples and an `expected` answer on every
+ * example when the metric is not the judge. Parsing hands the event loop back
+ * between slices, so a large invalid upload never stalls the server. Throws a
+ * DatasetError listing the problems; returns the examples otherwise.
+ */
+export async function validateDatasetText(input: DatasetText): Promise<DatasetExample[]> {
   const { source } = input;
   const fail = (message: string) => new DatasetError(source, [{ line: 0, message }]);
   if (!input.content.trim()) throw fail("the file is empty");
   if (input.content.length > MAX_DATASET_CHARS) {
     throw fail(`the file must be at most ${MAX_DATASET_CHARS} characters`);
   }
-  const examples =
+  const options = { name: source, check: exampleCheck(input.metric) };
+  const examples = await runWithoutBlocking(
     input.format === "csv"
-      ? parseDatasetCsv(input.content, source)
-      : parseDatasetJsonl(input.content, { name: source });
+      ? parseDatasetCsvSteps(input.content, options)
+      : parseDatasetJsonlSteps(input.content, options),
+  );
   if (examples.length < MIN_DATASET_ROWS) {
     throw fail(
       `A dataset needs at least ${MIN_DATASET_ROWS} examples (this one has ${examples.length}).`,
@@ -55,22 +80,6 @@ export function validateDatasetText(input: DatasetText): DatasetExample[] {
         `Example ${missing + 1} ("${examples[missing]?.id}") needs an "expected" answer for the ${input.metric} metric.`,
       );
     }
-  }
-  if (input.metric === "regex") {
-    const issues = examples.flatMap((e, i) => {
-      try {
-        parseExpectedRegex(e.expected ?? e.reference);
-        return [];
-      } catch (err) {
-        return [
-          {
-            line: 0,
-            message: `Example ${i + 1} ("${e.id}"): invalid regex in "expected" (${(err as Error).message})`,
-          },
-        ];
-      }
-    });
-    if (issues.length) throw new DatasetError(source, issues);
   }
   return examples;
 }

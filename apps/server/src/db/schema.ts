@@ -72,10 +72,13 @@ export interface RunsTable {
   test_score: number | null;
   selected_step: number | null;
   error: string | null;
+  /** Times the run was started (first start and every resume). */
   attempts: number;
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+  /** Until when the executing process holds the run (renewed while it runs); null when idle. */
+  lease_until: string | null;
 }
 
 export interface RunIterationsTable {
@@ -134,6 +137,15 @@ export interface TelegramChatsTable {
   updated_at: string;
 }
 
+/** One rate-limit counter: hits of one key within one fixed window. */
+export interface RateLimitHitsTable {
+  /** `<limit>:<subject>:<window index>`, e.g. `verify:ip:10.0.0.1:1953`. */
+  key: string;
+  hits: number;
+  /** End of the window; the sweeper deletes the row after it. */
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -145,4 +157,5 @@ export interface Database {
   integrations: IntegrationsTable;
   integration_usernames: IntegrationUsernamesTable;
   telegram_chats: TelegramChatsTable;
+  rate_limit_hits: RateLimitHitsTable;
 }

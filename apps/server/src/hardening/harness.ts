@@ -44,6 +44,7 @@ export async function startHardeningApp(
     AUTH_RATE_LIMIT_PER_IP: "10000",
     AUTH_VERIFY_LIMIT_PER_IP: "10000",
     RUNS_MAX_ACTIVE_PER_USER: "50",
+    DATASET_UPLOADS_PER_HOUR: "100000",
     DATASETS_DIR: writeTestDatasets(),
     ...env,
   });

@@ -18,6 +18,18 @@ export const RunsEnvSchema = z.object({
   WORKER_CONCURRENCY: int(16, 1, 1000),
   /** Lock lifetime of a run held by a worker; a dead worker's run is taken over after it. */
   RUN_LOCK_MS: int(30_000, 1_000, 600_000),
+  /** Times an unfinished run is resumed (after a crash or restart) before it is marked failed. */
+  RUNS_MAX_RESUMES: int(3, 0, 100),
+  /** Lease of a running run, renewed by the process executing it; a run whose lease ended is repaired. */
+  RUN_LEASE_MS: int(60_000, 1_000, 3_600_000),
+  /** How often the maintenance sweeper repairs stuck runs and purges expired sessions and tokens. */
+  MAINTENANCE_INTERVAL_MS: int(60_000, 100, 3_600_000),
+  /** Datasets one user may keep. */
+  DATASETS_MAX_PER_USER: int(50, 1, 100_000),
+  /** Characters of stored examples one user may keep in all their datasets. */
+  DATASETS_MAX_CHARS_PER_USER: int(20_000_000, 1_000, 10_000_000_000),
+  /** Dataset uploads one user may make per hour. */
+  DATASET_UPLOADS_PER_HOUR: int(30, 1, 100_000),
   /** Prefix of every Redis key and channel (several deployments can share one Redis). */
   REDIS_PREFIX: z
     .string()

@@ -34,6 +34,15 @@ export interface RunExecutorDeps {
   log: FastifyBaseLogger;
   /** Most model calls in flight per run. */
   callConcurrency: number;
+  /** Resumes allowed after the first start; a run interrupted more often is failed. */
+  maxResumes: number;
+  /** Lease of a running run; renewed every quarter of it while the run executes. */
+  leaseMs: number;
+}
+
+/** Why a run that kept being interrupted is failed instead of resumed again. */
+export function tooManyResumesMessage(maxResumes: number): string {
+  return `Optimization failed: it was interrupted and resumed ${maxResumes} times without finishing, so it was stopped. Check the dataset and start a new optimization.`;
 }
 
 /** Thrown to leave a run `running` for another process to resume (shutdown, not failure). */
@@ -117,8 +126,25 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
   return async (runId, signal) => {
     const run = await db(runId, () => deps.runs.get(runId));
     if (!run || !["queued", "running"].includes(run.status)) return;
-    await db(runId, () => deps.runs.markRunning(runId));
     const publish = (event: RunEvent) => deps.events.publish(runId, event);
+    if (run.attempts > deps.maxResumes) {
+      // Started 1 + maxResumes times already and never finished (a crash or
+      // hang each time): resuming again would only repeat it.
+      const message = tooManyResumesMessage(deps.maxResumes);
+      deps.log.error({ runId, attempts: run.attempts }, "run failed to resume too often");
+      await failAndTell(runId, message, publish);
+      return;
+    }
+    const lease = () => new Date(Date.now() + deps.leaseMs);
+    await db(runId, () => deps.runs.markRunning(runId, lease()));
+    const heartbeat = setInterval(
+      () => {
+        deps.runs.renewLease(runId, lease()).catch((err: unknown) => {
+          deps.log.warn({ err, runId }, "could not renew the lease of a run");
+        });
+      },
+      Math.max(250, Math.floor(deps.leaseMs / 4)),
+    );
     try {
       const final = await drive(run, deps, signal);
       await db(runId, () =>
@@ -140,11 +166,29 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
         return;
       }
       deps.log.error({ err: error, runId }, "run failed");
-      const message = failureMessage(error);
-      await db(runId, () => deps.runs.finish(runId, "failed", message));
-      await publish({ type: "error", error: message });
+      await failAndTell(runId, failureMessage(error), publish);
+    } finally {
+      clearInterval(heartbeat);
     }
   };
+
+  /**
+   * Marks a run failed and tells its sockets. The sockets are told even when
+   * the write fails (a non-transient database error): they close with 1011
+   * instead of waiting for ever, and the maintenance sweeper repairs the run
+   * once its lease has ended.
+   */
+  async function failAndTell(
+    runId: string,
+    message: string,
+    publish: (event: RunEvent) => Promise<void>,
+  ): Promise<void> {
+    try {
+      await db(runId, () => deps.runs.finish(runId, "failed", message));
+    } finally {
+      await publish({ type: "error", error: message });
+    }
+  }
 
   async function drive(run: RunRow, d: RunExecutorDeps, signal: AbortSignal): Promise<FinalResult> {
     const engine = await startEngine(run, d, signal);

@@ -4,6 +4,8 @@ import type { RunHandler, RunQueue } from "./queue";
 
 /** BullMQ queue name of optimisation runs. */
 export const RUN_QUEUE_NAME = "promptune-runs";
+/** BullMQ job states in which the job will still be executed. */
+const PENDING_STATES = new Set(["active", "waiting", "delayed", "prioritized", "waiting-children"]);
 /** Redis channel on which web processes ask workers to cancel a run. */
 const cancelChannel = (prefix: string) => `${prefix}:run-cancel`;
 
@@ -44,6 +46,17 @@ export class BullRunQueue implements RunQueue {
   async cancel(runId: string): Promise<boolean> {
     await this.pub.publish(cancelChannel(this.prefix), runId);
     return true;
+  }
+
+  /**
+   * True while BullMQ still has the run's job to execute: waiting, running on
+   * a worker, or due for a retry. A dead worker's job stays here until another
+   * worker takes it over, so such a run is never taken for stuck.
+   */
+  async holds(runId: string): Promise<boolean> {
+    const job = await this.queue.getJob(runId);
+    if (!job) return false;
+    return PENDING_STATES.has(await job.getState());
   }
 
   async close(): Promise<void> {

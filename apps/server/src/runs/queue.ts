@@ -9,6 +9,8 @@ export interface RunQueue {
   enqueue(runId: string): Promise<void>;
   /** Asks a run to stop; returns false when this queue cannot reach it. */
   cancel(runId: string): Promise<boolean>;
+  /** True while the queue still holds the run (waiting, executing, or due to be retried). */
+  holds(runId: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,10 @@ export class InProcessRunQueue implements RunQueue {
     const controller = this.active.get(runId);
     controller?.abort(new Error("cancelled"));
     return index >= 0 || controller !== undefined;
+  }
+
+  async holds(runId: string): Promise<boolean> {
+    return this.active.has(runId) || this.waiting.includes(runId);
   }
 
   /** Runs executing now. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RunMode, RunStatus, Usage } from "@promptune/contracts";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { nowIso } from "../db/database";
 import type { Database, RunIterationsTable, RunsTable } from "../db/schema";
 
@@ -17,9 +17,33 @@ export function zeroUsage(): Usage {
 
 /** Persistence of runs and their iterations. */
 export class RunRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
 
-  /** Inserts a queued run and returns it. */
+  /**
+   * Inserts a queued run unless the user already has `maxActive` runs queued
+   * or running; returns the row, or the active count when the limit is
+   * reached. Count and insert form one transaction that first writes the
+   * user's row: on PostgreSQL that row lock makes a user's concurrent
+   * creations wait for each other, on SQLite the write lock does, so 40
+   * simultaneous requests never get past the limit.
+   */
+  async createWithinLimit(
+    input: Parameters<RunRepository["create"]>[0],
+    maxActive: number,
+  ): Promise<{ run: RunRow } | { active: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("users")
+        .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+        .where("id", "=", input.userId)
+        .execute();
+      const active = await new RunRepository(trx).countActive(input.userId);
+      if (active >= maxActive) return { active };
+      return { run: await new RunRepository(trx).create(input) };
+    });
+  }
+
+  /** Inserts a queued run and returns it (no limit; see `createWithinLimit`). */
   async create(input: {
     userId: string;
     mode: RunMode;
@@ -50,6 +74,7 @@ export class RunRepository {
       created_at: now,
       updated_at: now,
       finished_at: null,
+      lease_until: null,
     };
     await this.db.insertInto("runs").values(row).execute();
     return row;
@@ -91,12 +116,60 @@ export class RunRepository {
     return rows.map((r) => r.id);
   }
 
-  async markRunning(runId: string): Promise<void> {
+  /** Marks a run started (counting the start) and gives the caller its lease until `leaseUntil`. */
+  async markRunning(runId: string, leaseUntil: Date): Promise<void> {
     await this.db
       .updateTable("runs")
-      .set((eb) => ({ status: "running", attempts: eb("attempts", "+", 1), updated_at: nowIso() }))
+      .set((eb) => ({
+        status: "running",
+        attempts: eb("attempts", "+", 1),
+        updated_at: nowIso(),
+        lease_until: leaseUntil.toISOString(),
+      }))
       .where("id", "=", runId)
       .execute();
+  }
+
+  /** Extends the lease of a run this process is executing (the heartbeat). */
+  async renewLease(runId: string, leaseUntil: Date): Promise<void> {
+    await this.db
+      .updateTable("runs")
+      .set({ lease_until: leaseUntil.toISOString() })
+      .where("id", "=", runId)
+      .where("status", "=", "running")
+      .execute();
+  }
+
+  /** Runs marked `running` whose lease ended before `before`: nobody is executing them. */
+  async listStuck(before: Date): Promise<RunRow[]> {
+    return this.db
+      .selectFrom("runs")
+      .selectAll()
+      .where("status", "=", "running")
+      .where((eb) =>
+        eb.or([eb("lease_until", "is", null), eb("lease_until", "<", before.toISOString())]),
+      )
+      .limit(100)
+      .execute();
+  }
+
+  /**
+   * Fails a stuck run, only if it is still `running` with its lease ended
+   * before `before` (a process that picked it up meanwhile keeps it).
+   * Returns whether this call failed it.
+   */
+  async failIfStuck(runId: string, before: Date, error: string): Promise<boolean> {
+    const now = nowIso();
+    const result = await this.db
+      .updateTable("runs")
+      .set({ status: "failed", error, updated_at: now, finished_at: now, lease_until: null })
+      .where("id", "=", runId)
+      .where("status", "=", "running")
+      .where((eb) =>
+        eb.or([eb("lease_until", "is", null), eb("lease_until", "<", before.toISOString())]),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /**
@@ -180,6 +253,7 @@ export class RunRepository {
         error: null,
         updated_at: now,
         finished_at: now,
+        lease_until: null,
       })
       .where("id", "=", runId)
       .execute();
@@ -193,7 +267,7 @@ export class RunRepository {
     const now = nowIso();
     await this.db
       .updateTable("runs")
-      .set({ status, error, updated_at: now, finished_at: now })
+      .set({ status, error, updated_at: now, finished_at: now, lease_until: null })
       .where("id", "=", runId)
       .execute();
   }

@@ -42,6 +42,8 @@ export function runHandlerFor(
     events: deps.events,
     log: deps.log,
     callConcurrency: env.RUN_CALL_CONCURRENCY,
+    maxResumes: env.RUNS_MAX_RESUMES,
+    leaseMs: env.RUN_LEASE_MS,
   });
 }
 

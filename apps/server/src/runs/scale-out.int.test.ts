@@ -60,6 +60,11 @@ describe("scale-out: two web processes and queue workers on PostgreSQL + Redis",
       DATASETS_DIR: writeTestDatasets(),
       RUN_LOCK_MS: "2000",
       RUN_CALL_CONCURRENCY: "4",
+      // Web processes sweep for stuck runs five times a second with a short
+      // lease: runs executing in the workers (which renew their leases) must
+      // never be failed by it, even while a dead worker's run changes hands.
+      RUN_LEASE_MS: "1000",
+      MAINTENANCE_INTERVAL_MS: "200",
     };
     for (let i = 0; i < 2; i++) {
       const port = await freePort();

@@ -46,24 +46,23 @@ export class RunService {
     if (unknown)
       throw badRequest(`Unknown model "${unknown}". Available models: ${allowed.join(", ")}.`);
     await this.datasets.resolve(userId, request.dataset_name);
-    const active = await this.runs.countActive(userId);
-    if (active >= this.options.maxActivePerUser) {
-      throw new HttpError(
-        429,
-        `You already have ${active} optimizations running (the limit is ${this.options.maxActivePerUser}). Wait for one to finish.`,
-        {
-          code: "too_many_runs",
-        },
-      );
-    }
-    return this.runs.create({
-      userId,
-      mode,
-      request,
-      datasetName: request.dataset_name,
-      iterations: request.iterations,
-      seed: randomInt(1, 2 ** 31 - 1),
-    });
+    const created = await this.runs.createWithinLimit(
+      {
+        userId,
+        mode,
+        request,
+        datasetName: request.dataset_name,
+        iterations: request.iterations,
+        seed: randomInt(1, 2 ** 31 - 1),
+      },
+      this.options.maxActivePerUser,
+    );
+    if ("run" in created) return created.run;
+    throw new HttpError(
+      429,
+      `You already have ${created.active} optimizations running (the limit is ${this.options.maxActivePerUser}). Wait for one to finish.`,
+      { code: "too_many_runs" },
+    );
   }
 
   /** Hands a stored run to the queue. */

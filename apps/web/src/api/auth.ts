@@ -28,12 +28,16 @@ export function signInWithCode(email: string): Promise<MailSent> {
   return api.post("/auth/signin", { email }, { schema: mailSent });
 }
 
-/** POST /auth/verify?code=: signs in with a mailed code (the e-mail disambiguates). */
-export function verifyCode(code: string, email?: string): Promise<User> {
-  return api.post("/auth/verify", email ? { email } : {}, {
-    query: { code },
-    schema: user,
-  });
+/** POST /auth/verify?code=: signs in with a mailed code sent to `email` (required by the API). */
+export function verifyCode(code: string, email: string): Promise<User> {
+  return api.post(
+    "/auth/verify",
+    { email },
+    {
+      query: { code },
+      schema: user,
+    },
+  );
 }
 
 /** GET /auth/google/url: the provider's authorization URL (without PKCE parameters). */

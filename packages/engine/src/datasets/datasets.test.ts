@@ -3,7 +3,7 @@ import { syntheticExamples } from "../testing/fake-llm";
 import { Prng } from "../util/prng";
 import { loadBundledDatasets } from "./bundled";
 import { initialMinibatchState, nextMinibatch } from "./minibatch";
-import { DatasetError, parseDatasetJsonl, parseDatasetManifest } from "./parse";
+import { DatasetError, MAX_DATASET_ISSUES, parseDatasetJsonl, parseDatasetManifest } from "./parse";
 import { splitDataset, splitSizes } from "./split";
 
 const line = (o: unknown) => JSON.stringify(o);
@@ -47,6 +47,30 @@ describe("parseDatasetJsonl", () => {
 
   it("rejects an empty file", () => {
     expect(() => parseDatasetJsonl("\n\n", { name: "empty.jsonl" })).toThrow("no examples");
+  });
+
+  it("reports a per-example check on the example's line", () => {
+    const text = [line(good("a")), line(good("b"))].join("\n");
+    expect(() =>
+      parseDatasetJsonl(text, {
+        name: "c.jsonl",
+        check: (e) => (e.id === "b" ? "expected: not allowed" : undefined),
+      }),
+    ).toThrow("line 2: expected: not allowed");
+  });
+
+  it(`stops checking after ${MAX_DATASET_ISSUES} problems`, () => {
+    const text = Array.from({ length: 5_000 }, () => "{").join("\n");
+    try {
+      parseDatasetJsonl(text, { name: "bad.jsonl" });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(DatasetError);
+      expect((e as DatasetError).issues).toHaveLength(MAX_DATASET_ISSUES);
+      expect((e as DatasetError).message).toContain(
+        `… and ${MAX_DATASET_ISSUES - 10} more (checking stopped after ${MAX_DATASET_ISSUES} problems)`,
+      );
+    }
   });
 });
 

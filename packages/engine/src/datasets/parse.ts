@@ -18,7 +18,14 @@ export interface DatasetIssue {
   message: string;
 }
 
-/** A dataset or manifest that failed validation; `issues` lists every problem found. */
+/**
+ * Problems after which a parser stops checking a file: the message shows 10
+ * anyway, and validating (and describing) thousands of bad lines of a large
+ * upload would only burn CPU.
+ */
+export const MAX_DATASET_ISSUES = 100;
+
+/** A dataset or manifest that failed validation; `issues` lists the problems found. */
 export class DatasetError extends Error {
   constructor(
     readonly source: string,
@@ -27,7 +34,11 @@ export class DatasetError extends Error {
     const shown = issues
       .slice(0, 10)
       .map((i) => (i.line ? `line ${i.line}: ${i.message}` : i.message));
-    const more = issues.length > 10 ? `\n  … and ${issues.length - 10} more` : "";
+    const stopped =
+      issues.length >= MAX_DATASET_ISSUES
+        ? ` (checking stopped after ${MAX_DATASET_ISSUES} problems)`
+        : "";
+    const more = issues.length > 10 ? `\n  … and ${issues.length - 10} more${stopped}` : "";
     super(`invalid dataset ${source}:\n  ${shown.join("\n  ")}${more}`);
     this.name = "DatasetError";
   }
@@ -41,31 +52,51 @@ function describeZodError(error: z.ZodError): string[] {
   });
 }
 
+/** Options of the dataset parsers. */
+export interface DatasetParseOptions {
+  /** File name used in error messages. */
+  name: string;
+  /**
+   * Extra check of each valid example (e.g. that a regex metric's pattern
+   * compiles); a returned message becomes an issue on the example's line.
+   */
+  check?: (example: DatasetExample) => string | undefined;
+}
+
+/** Lines parsed between two pauses of `parseDatasetJsonlSteps`. */
+const LINES_PER_STEP = 50;
+
 /**
- * Parses JSONL text into validated examples. Blank lines and lines starting
- * with `//` are skipped. Throws a DatasetError listing every bad line, any
+ * Parses JSONL text into validated examples, pausing (`yield`) every few
+ * lines so that a caller can hand the thread back between slices (a large
+ * upload then never blocks the server). Blank lines and lines starting with
+ * `//` are skipped. Throws a DatasetError listing every bad line, any
  * duplicate id, or an empty file.
  */
-export function parseDatasetJsonl(text: string, options: { name: string }): DatasetExample[] {
+export function* parseDatasetJsonlSteps(
+  text: string,
+  options: DatasetParseOptions,
+): Generator<void, DatasetExample[], void> {
   const issues: DatasetIssue[] = [];
   const examples: DatasetExample[] = [];
   const seen = new Map<string, number>();
   const lines = text.split(/\r?\n/);
-  lines.forEach((raw, index) => {
+  for (let index = 0; index < lines.length && issues.length < MAX_DATASET_ISSUES; index++) {
+    if (index % LINES_PER_STEP === LINES_PER_STEP - 1) yield;
     const line = index + 1;
-    const trimmed = raw.trim();
-    if (!trimmed || trimmed.startsWith("//")) return;
+    const trimmed = (lines[index] as string).trim();
+    if (!trimmed || trimmed.startsWith("//")) continue;
     let json: unknown;
     try {
       json = JSON.parse(trimmed);
     } catch (err) {
       issues.push({ line, message: `not valid JSON (${(err as Error).message})` });
-      return;
+      continue;
     }
     const parsed = DatasetExampleSchema.safeParse(json);
     if (!parsed.success) {
       for (const message of describeZodError(parsed.error)) issues.push({ line, message });
-      return;
+      continue;
     }
     const previous = seen.get(parsed.data.id);
     if (previous !== undefined) {
@@ -73,15 +104,33 @@ export function parseDatasetJsonl(text: string, options: { name: string }): Data
         line,
         message: `duplicate id "${parsed.data.id}" (first on line ${previous})`,
       });
-      return;
+      continue;
+    }
+    const problem = options.check?.(parsed.data);
+    if (problem) {
+      issues.push({ line, message: problem });
+      continue;
     }
     seen.set(parsed.data.id, line);
     examples.push(parsed.data);
-  });
+  }
   if (!issues.length && !examples.length)
     issues.push({ line: 0, message: "the dataset has no examples" });
   if (issues.length) throw new DatasetError(options.name, issues);
   return examples;
+}
+
+/** Runs a stepwise parser to the end in one go (small files, bundled datasets, tests). */
+export function runToEnd<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Parses JSONL text in one go; see `parseDatasetJsonlSteps`. */
+export function parseDatasetJsonl(text: string, options: DatasetParseOptions): DatasetExample[] {
+  return runToEnd(parseDatasetJsonlSteps(text, options));
 }
 
 /** Parses and validates datasets/index.json; dataset names must be unique. */

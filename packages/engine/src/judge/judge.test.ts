@@ -2,7 +2,7 @@ import type { DatasetExample } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
 import { createFakeLlm, tagBody } from "../testing/fake-llm";
 import { clampScore, judgeReply } from "./llm-judge";
-import { normalizeAnswer, scoreDeterministic } from "./metrics";
+import { compileExpectedPattern, normalizeAnswer, scoreDeterministic } from "./metrics";
 import { judgeMessages } from "./prompt";
 import { createScorer, scorerDepth } from "./scorer";
 
@@ -114,5 +114,17 @@ describe("deterministic metrics", () => {
     expect(llm.calls).toHaveLength(0);
     expect(scorerDepth("exact")).toBe(0);
     expect(scorerDepth("judge")).toBe(1);
+  });
+
+  it("runs regex patterns on the linear-time engine: ReDoS patterns answer, unsupported syntax is refused", () => {
+    const redos = { ...example, expected: "/(a+)+$/" };
+    expect(scoreDeterministic("regex", redos, `Answer: ${"a".repeat(45)}!`).score).toBe(0);
+    expect(scoreDeterministic("regex", redos, `Answer: ${"a".repeat(45)}`).score).toBe(1);
+    expect(compileExpectedPattern("/^total: \\d+$/m").test("intro\nTOTAL: 42\nend")).toBe(true);
+    expect(compileExpectedPattern("/a.b/s").test("a\nb")).toBe(true);
+    expect(compileExpectedPattern("(?<=\\$)\\d+").test("costs $12")).toBe(true);
+    expect(() => compileExpectedPattern("/(a)\\1/")).toThrow(/unsupported or invalid pattern/);
+    expect(() => compileExpectedPattern("a(?=b)")).toThrow(/unsupported or invalid pattern/);
+    expect(() => compileExpectedPattern("/a/q")).toThrow('unknown regex flag "q"');
   });
 });

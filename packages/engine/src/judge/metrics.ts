@@ -3,6 +3,7 @@
  * identical scores every time. Each returns feedback the reflection can use.
  */
 import type { DatasetExample, Metric } from "@promptune/contracts";
+import { RE2JS } from "re2js";
 import type { Verdict } from "./llm-judge";
 
 /** Lower-cases, folds whitespace and strips surrounding punctuation and quotes. */
@@ -15,11 +16,59 @@ export function normalizeAnswer(text: string): string {
     .replace(/^[\s"'`«»“”‘’([{]+|[\s"'`«»“”‘’)\]}.,;:!?]+$/g, "");
 }
 
-/** Parses `expected` as `/pattern/flags` or a bare pattern (case-insensitive). */
-export function parseExpectedRegex(expected: string): RegExp {
+/** A user pattern compiled for linear-time matching. */
+export interface ExpectedPattern {
+  /** True when the pattern matches somewhere in `text`. */
+  test(text: string): boolean;
+  /** The pattern as the dataset wrote it (for feedback). */
+  readonly source: string;
+}
+
+/** JavaScript flags a pattern may carry and the RE2 flag each maps to (0: no effect on a test). */
+const FLAGS: Record<string, number> = {
+  i: RE2JS.CASE_INSENSITIVE,
+  m: RE2JS.MULTILINE,
+  s: RE2JS.DOTALL,
+  u: 0,
+  g: 0,
+  y: 0,
+  d: 0,
+  v: 0,
+};
+
+const compiled = new Map<string, ExpectedPattern>();
+const CACHE_LIMIT = 2_000;
+
+/**
+ * Parses `expected` as `/pattern/flags` or a bare pattern (always
+ * case-insensitive) and compiles it with RE2 (the `re2js` port), whose
+ * matching time is linear in the reply's length: a user's pattern such as
+ * `(a+)+$` cannot stall the process the way a backtracking RegExp does.
+ * Throws an Error saying why for syntax RE2 does not support
+ * (backreferences, lookahead) or an invalid pattern.
+ */
+export function compileExpectedPattern(expected: string): ExpectedPattern {
+  const cached = compiled.get(expected);
+  if (cached) return cached;
   const m = /^\/(.*)\/([a-z]*)$/s.exec(expected);
-  if (m) return new RegExp(m[1] as string, m[2]?.includes("i") ? m[2] : `${m[2] ?? ""}i`);
-  return new RegExp(expected, "i");
+  const body = m ? (m[1] as string) : expected;
+  let flags = RE2JS.CASE_INSENSITIVE | RE2JS.LOOKBEHINDS;
+  for (const flag of m?.[2] ?? "") {
+    const bit = FLAGS[flag];
+    if (bit === undefined) throw new Error(`unknown regex flag "${flag}"`);
+    flags |= bit;
+  }
+  let re: RE2JS;
+  try {
+    re = RE2JS.compile(body, flags);
+  } catch (error) {
+    const why = error instanceof Error ? error.message.replace(/^error parsing regexp: /, "") : "";
+    throw new Error(`unsupported or invalid pattern: ${why || String(error)}`);
+  }
+  const pattern: ExpectedPattern = { test: (text) => re.test(text), source: expected };
+  if (compiled.size >= CACHE_LIMIT) compiled.clear();
+  compiled.set(expected, pattern);
+  return pattern;
 }
 
 function clip(text: string, n = 200): string {
@@ -67,8 +116,11 @@ export function scoreDeterministic(
       ? { score: 1, feedback: "The reply contains the expected answer." }
       : { score: 0, feedback: `Expected the reply to contain: "${clip(expected)}"` };
   }
-  const pattern = parseExpectedRegex(expected);
+  const pattern = compileExpectedPattern(expected);
   return pattern.test(reply)
     ? { score: 1, feedback: "The reply matches the required pattern." }
-    : { score: 0, feedback: `The reply does not match the required pattern ${pattern}` };
+    : {
+        score: 0,
+        feedback: `The reply does not match the required pattern ${clip(pattern.source)}`,
+      };
 }

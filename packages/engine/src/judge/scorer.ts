@@ -2,7 +2,7 @@
 import type { DatasetExample, Metric } from "@promptune/contracts";
 import type { LlmPort } from "../ports";
 import { judgeReply, type Verdict } from "./llm-judge";
-import { parseExpectedRegex, scoreDeterministic } from "./metrics";
+import { compileExpectedPattern, scoreDeterministic } from "./metrics";
 
 /** Scores one reply to one example. */
 export type Scorer = (
@@ -42,7 +42,7 @@ export function createScorer(options: {
   if (metric === "regex") {
     for (const e of options.examples ?? []) {
       try {
-        parseExpectedRegex(e.expected ?? e.reference);
+        compileExpectedPattern(e.expected ?? e.reference);
       } catch (err) {
         throw new Error(`example ${e.id}: invalid regex in "expected" (${(err as Error).message})`);
       }
