@@ -98,11 +98,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
-  installCsrfGuard(app, [env.PUBLIC_URL, ...env.ALLOWED_ORIGINS]);
-  installNulGuard(app);
-
   app.get("/healthz", async () => ({ status: "ok" }));
-  await app.register(registerApiRoutes, { prefix: "/api" });
+  // The guards are hooks of the /api scope: they run on every routed API call,
+  // however its path was spelled (`/%61pi/...` routes to `/api/...` too).
+  await app.register(
+    async (api) => {
+      installCsrfGuard(api, [env.PUBLIC_URL, ...env.ALLOWED_ORIGINS]);
+      installNulGuard(api);
+      await api.register(registerApiRoutes);
+    },
+    { prefix: "/api" },
+  );
 
   const dist =
     options.webDistDir === undefined ? (env.WEB_DIST_DIR ?? defaultWebDist()) : options.webDistDir;
