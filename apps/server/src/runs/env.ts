@@ -1,10 +1,5 @@
 import { z } from "zod";
-
-const int = (def: number, min: number, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-    z.coerce.number().int().min(min).max(max).default(def),
-  );
+import { envInt as int } from "../env-helpers";
 
 /** Environment of optimisation runs and datasets. */
 export const RunsEnvSchema = z.object({
