@@ -12,6 +12,7 @@ import type { Env } from "./env";
 import { installCsrfGuard } from "./http/csrf";
 import { frameworkErrorHandler, installErrorHandler } from "./http/error-handler";
 import { installNulGuard } from "./http/nul-guard";
+import { installSecurityHeaders } from "./http/security-headers";
 import { installSpa } from "./http/spa";
 import { startTelegramBots } from "./integration/telegram";
 import { createLlmGateway, KyselyCache, type LlmGateway, parseLlmConfig } from "./llm";
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!options.llm) await llm.close();
   });
   installErrorHandler(app);
+  installSecurityHeaders(app, env.PUBLIC_URL);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });

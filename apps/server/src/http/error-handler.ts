@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ZodError } from "zod";
 import { HttpError } from "../errors";
+import { securityHeaders } from "./security-headers";
 
 /** Turns the first zod issue into a readable sentence, prefixed by its field path. */
 export function describeZodError(error: ZodError): string {
@@ -62,6 +63,8 @@ export function frameworkErrorHandler(
     FST_ERR_MAX_PARAM_LENGTH: "A value in the address is too long.",
   };
   const status = error.statusCode ?? 400;
+  // Routing errors skip the hooks, so the security headers are added here.
+  reply.headers(securityHeaders(reply.server.deps.env.PUBLIC_URL));
   void reply.status(status).send({
     success: false,
     error: {
