@@ -16,12 +16,21 @@ export function describeZodError(error: ZodError): string {
 /**
  * The single place errors become HTTP responses: `{success:false, error:{message}}`.
  * HttpError keeps its status and message; zod and Fastify validation errors are
- * 400; anything else is logged and answered with a generic 500.
+ * 400; anything else is answered with a generic 500. Every server-side failure
+ * (5xx) is logged with its technical detail under the request id, and the
+ * answer carries that id as `request_id`, never the detail itself.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError | Error, request, reply) => {
     if (error instanceof HttpError) {
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
+      if (error.status >= 500) {
+        request.log.error({ err: error, requestId: request.id }, "request failed");
+        return reply.status(error.status).send({
+          success: false,
+          error: { message: error.message, code: error.code, request_id: request.id },
+        });
+      }
       return reply
         .status(error.status)
         .send({ success: false, error: { message: error.message, code: error.code } });
@@ -40,10 +49,11 @@ export function installErrorHandler(app: FastifyInstance): void {
           : error.message;
       return reply.status(status).send({ success: false, error: { message } });
     }
-    request.log.error({ err: error }, "unhandled error");
-    return reply
-      .status(500)
-      .send({ success: false, error: { message: "Internal server error. Please try again." } });
+    request.log.error({ err: error, requestId: request.id }, "unhandled error");
+    return reply.status(500).send({
+      success: false,
+      error: { message: "Internal server error. Please try again.", request_id: request.id },
+    });
   });
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   type FinalResult,
   type MultiAgentIteration,
@@ -18,6 +19,7 @@ import {
 } from "@promptune/engine";
 import type { FastifyBaseLogger } from "fastify";
 import type { DatasetRegistry } from "../datasets/registry";
+import { HttpError } from "../errors";
 import type { RunEvent, RunEventBus } from "./events";
 import { multiFinal, multiIteration, singleFinal, singleIteration, toUsage } from "./mapping";
 import type { RunHandler } from "./queue";
@@ -44,9 +46,14 @@ export class RunInterruptedError extends Error {
   }
 }
 
-/** A readable reason for a failed run, safe to show to its owner. */
+/**
+ * A readable reason for a failed run, safe to show to its owner: the message
+ * of our own typed errors (composed without internals), else a generic
+ * sentence; the detail is in the log under the failure's request id.
+ */
 function failureMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message =
+    error instanceof HttpError ? error.message : "an internal error stopped it. Please try again.";
   return `Optimization failed: ${message}`.slice(0, 500);
 }
 
@@ -139,10 +146,11 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
         await publish({ type: "error", error: "Optimization was cancelled." });
         return;
       }
-      deps.log.error({ err: error, runId }, "run failed");
+      const requestId = randomUUID();
+      deps.log.error({ err: error, runId, requestId }, "run failed");
       const message = failureMessage(error);
       await db(runId, () => deps.runs.finish(runId, "failed", message));
-      await publish({ type: "error", error: message });
+      await publish({ type: "error", error: message, request_id: requestId });
     }
   };
 

@@ -100,10 +100,11 @@ export async function runSocketRoutes(app: FastifyInstance): Promise<void> {
       } catch (error) {
         if (error instanceof ZodError) return reject(describeZodError(error));
         if (error instanceof HttpError && error.status < 500) return reject(error.message);
-        request.log.error({ err: error }, "could not start a run");
+        request.log.error({ err: error, requestId: request.id }, "could not start a run");
         send(socket, {
           type: "error",
           error: "Could not start the optimization. Please try again.",
+          request_id: request.id,
         });
         socket.close(SOCKET.internalErrorCode, "Could not start the optimization");
       }
