@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../../app";
 import { IntegrationRepository } from "../repository";
+import { VerificationRepository } from "../verification";
 import { createBot, type TelegramBot } from "./bot";
 import { ChatHistoryStore } from "./history";
 import { BOT_KINDS, type BotKind } from "./messages";
@@ -66,6 +67,7 @@ export async function startTelegramBots(
   const queue = new ChatQueue();
   const conversation = {
     integrations: new IntegrationRepository(deps.db),
+    verification: new VerificationRepository(deps.db),
     history: new ChatHistoryStore(deps.db, env.TELEGRAM_HISTORY_MESSAGES),
     llm: deps.llm,
     log,
