@@ -68,7 +68,7 @@ describe("server shell", () => {
   it("refuses state-changing calls from another origin", async () => {
     const res = await app.inject({
       method: "POST",
-      url: "/api/",
+      url: "/api/auth/signout",
       headers: { origin: "https://evil.example", "content-type": "application/json" },
       payload: "{}",
     });
@@ -79,7 +79,7 @@ describe("server shell", () => {
   it("refuses non-JSON bodies on state-changing calls", async () => {
     const res = await app.inject({
       method: "POST",
-      url: "/api/",
+      url: "/api/auth/signout",
       headers: {
         origin: "http://localhost:3000",
         "content-type": "application/x-www-form-urlencoded",

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
@@ -13,6 +14,7 @@ import { installCsrfGuard } from "./http/csrf";
 import { frameworkErrorHandler, installErrorHandler } from "./http/error-handler";
 import { installJsonBodyParser } from "./http/json-body";
 import { installNulGuard } from "./http/nul-guard";
+import { installSecurityHeaders } from "./http/security-headers";
 import { installSpa } from "./http/spa";
 import { startTelegramBots } from "./integration/telegram";
 import { createLlmGateway, KyselyCache, type LlmGateway, parseLlmConfig } from "./llm";
@@ -71,6 +73,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: env.TRUST_PROXY ?? false,
     bodyLimit: 2 * 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
+    // Unique across processes and restarts: users quote it from error messages.
+    genReqId: () => randomUUID(),
   });
   const llm =
     options.llm ??
@@ -98,14 +102,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   installErrorHandler(app);
   installJsonBodyParser(app);
+  installSecurityHeaders(app, env.PUBLIC_URL);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
-  installCsrfGuard(app, [env.PUBLIC_URL, ...env.ALLOWED_ORIGINS]);
-  installNulGuard(app);
-
   app.get("/healthz", async () => ({ status: "ok" }));
-  await app.register(registerApiRoutes, { prefix: "/api" });
+  // The guards are hooks of the /api scope: they run on every routed API call,
+  // however its path was spelled (`/%61pi/...` routes to `/api/...` too).
+  await app.register(
+    async (api) => {
+      installCsrfGuard(api, [env.PUBLIC_URL, ...env.ALLOWED_ORIGINS]);
+      installNulGuard(api);
+      await api.register(registerApiRoutes);
+    },
+    { prefix: "/api" },
+  );
 
   const dist =
     options.webDistDir === undefined ? (env.WEB_DIST_DIR ?? defaultWebDist()) : options.webDistDir;

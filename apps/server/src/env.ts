@@ -1,16 +1,12 @@
 import { z } from "zod";
 import { AuthEnvSchema } from "./auth/env";
+import { envFlag } from "./env-helpers";
+import { crossVariableProblems } from "./env-rules";
 import { TelegramEnvSchema } from "./integration/env";
 import { LlmEnvSchema } from "./llm/env";
 import { RunsEnvSchema } from "./runs/env";
 
-/** Booleans from env strings: "1", "true", "yes", "on" are true. */
-export const envFlag = z
-  .string()
-  .optional()
-  .transform((v) =>
-    v === undefined ? undefined : ["1", "true", "yes", "on"].includes(v.toLowerCase()),
-  );
+export { envFlag } from "./env-helpers";
 
 /** Variables of the server shell; features extend this with their own schemas. */
 export const BaseEnvSchema = z.object({
@@ -56,7 +52,10 @@ export type Env = z.infer<typeof EnvSchema> & {
 
 /**
  * Validates the environment once at start-up and fails with every problem
- * listed, so a misconfigured deployment stops before serving anything.
+ * listed, so a misconfigured deployment stops before serving anything: each
+ * variable's own rules, then the rules spanning several (`env-rules.ts`:
+ * production URL, LLM, Telegram, mail). Entry points call it first, before
+ * the database is opened or migrated.
  */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = EnvSchema.safeParse(source);
@@ -65,6 +64,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  const problems = crossVariableProblems(env, source);
+  if (problems.length) {
+    throw new Error(
+      `Invalid environment configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`,
+    );
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return { ...env, PUBLIC_URL: publicUrl, source: { ...source } };
 }

@@ -1,9 +1,19 @@
 import { z } from "zod";
 
+/**
+ * Id under which the server logged a failure's technical detail (server
+ * errors only): the user sees a plain message and can quote this id.
+ */
+export const RequestIdSchema = z.string().optional();
+
 /** Error body every failed API call returns: `{success:false, error:{message}}`. */
 export const ApiErrorSchema = z.object({
   success: z.literal(false),
-  error: z.object({ message: z.string(), code: z.string().optional() }),
+  error: z.object({
+    message: z.string(),
+    code: z.string().optional(),
+    request_id: RequestIdSchema,
+  }),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 

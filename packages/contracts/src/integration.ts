@@ -20,6 +20,15 @@ export const IntegrationSchema = z.object({
 });
 export type Integration = z.infer<typeof IntegrationSchema>;
 
+/**
+ * Whether the integration's Telegram username is verified as the owner's
+ * (GET/POST /telegram/integration `verification`). Until it is, `link` is
+ * the one-time deep link (https://t.me/<bot>?start=<code>) the owner opens
+ * from that Telegram account; "" when verified or when no bot link is known.
+ */
+export const TelegramVerificationSchema = z.object({ verified: z.boolean(), link: z.string() });
+export type TelegramVerification = z.infer<typeof TelegramVerificationSchema>;
+
 /** Bot links the integration page shows (from server configuration). */
 export const BotLinksSchema = z.object({ before: z.string(), after: z.string() });
 export type BotLinks = z.infer<typeof BotLinksSchema>;

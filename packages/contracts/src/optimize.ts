@@ -6,6 +6,7 @@ import {
   PromptSchema,
   TemperatureSchema,
 } from "./agents";
+import { RequestIdSchema } from "./api";
 import { ITERATIONS } from "./constants";
 
 export const DatasetNameSchema = z
@@ -152,7 +153,7 @@ const SentAt = z.number().optional();
 export const SingleAgentServerMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("update"), data: SingleAgentIterationSchema, sent_at: SentAt }),
   z.object({ type: z.literal("complete"), result: FinalResultSchema }),
-  z.object({ type: z.literal("error"), error: z.string() }),
+  z.object({ type: z.literal("error"), error: z.string(), request_id: RequestIdSchema }),
 ]);
 export type SingleAgentServerMessage = z.infer<typeof SingleAgentServerMessageSchema>;
 
@@ -160,7 +161,7 @@ export type SingleAgentServerMessage = z.infer<typeof SingleAgentServerMessageSc
 export const MultiAgentServerMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("update"), data: MultiAgentIterationSchema, sent_at: SentAt }),
   z.object({ type: z.literal("complete"), result: FinalResultSchema }),
-  z.object({ type: z.literal("error"), error: z.string() }),
+  z.object({ type: z.literal("error"), error: z.string(), request_id: RequestIdSchema }),
 ]);
 export type MultiAgentServerMessage = z.infer<typeof MultiAgentServerMessageSchema>;
 

@@ -115,6 +115,13 @@ export interface IntegrationsTable {
   opti_config: string;
   created_at: string;
   updated_at: string;
+  /** One-time code of the verification deep link; null once used (or never issued). */
+  verify_code: string | null;
+  /** Telegram user id that sent the code: the only account the owner username matches. */
+  verified_telegram_id: string | null;
+  /** The owner username key the verification was made for (cleared when the username changes). */
+  verified_username_key: string | null;
+  verified_at: string | null;
 }
 
 /** Lower-cased usernames an integration answers (owner and friends), for matching senders. */

@@ -12,14 +12,16 @@ declare module "fastify" {
 
 /**
  * The session token a request carries: the `session` cookie, a Bearer token,
- * or (for WebSocket upgrades, which cannot set headers from a browser) the
- * `token` query parameter.
+ * or, for WebSocket upgrades only (a browser cannot set their headers), the
+ * `token` query parameter. On HTTP routes a `?token=` is ignored: a token in
+ * an address leaks through logs, history and Referer.
  */
 export function sessionTokenOf(request: FastifyRequest): string | undefined {
   const cookie = request.cookies?.[SESSION_COOKIE];
   if (cookie) return cookie;
   const auth = request.headers.authorization;
   if (auth?.startsWith("Bearer ")) return auth.slice(7).trim();
+  if (!request.ws) return undefined;
   const query = request.query as Record<string, unknown> | undefined;
   const token = query?.token;
   return typeof token === "string" && token ? token : undefined;

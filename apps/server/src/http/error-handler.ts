@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ZodError } from "zod";
 import { HttpError } from "../errors";
+import { securityHeaders } from "./security-headers";
 
 /** Turns the first zod issue into a readable sentence, prefixed by its field path. */
 export function describeZodError(error: ZodError): string {
@@ -15,12 +16,21 @@ export function describeZodError(error: ZodError): string {
 /**
  * The single place errors become HTTP responses: `{success:false, error:{message}}`.
  * HttpError keeps its status and message; zod and Fastify validation errors are
- * 400; anything else is logged and answered with a generic 500.
+ * 400; anything else is answered with a generic 500. Every server-side failure
+ * (5xx) is logged with its technical detail under the request id, and the
+ * answer carries that id as `request_id`, never the detail itself.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError | Error, request, reply) => {
     if (error instanceof HttpError) {
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
+      if (error.status >= 500) {
+        request.log.error({ err: error, requestId: request.id }, "request failed");
+        return reply.status(error.status).send({
+          success: false,
+          error: { message: error.message, code: error.code, request_id: request.id },
+        });
+      }
       return reply
         .status(error.status)
         .send({ success: false, error: { message: error.message, code: error.code } });
@@ -39,10 +49,11 @@ export function installErrorHandler(app: FastifyInstance): void {
           : error.message;
       return reply.status(status).send({ success: false, error: { message } });
     }
-    request.log.error({ err: error }, "unhandled error");
-    return reply
-      .status(500)
-      .send({ success: false, error: { message: "Internal server error. Please try again." } });
+    request.log.error({ err: error, requestId: request.id }, "unhandled error");
+    return reply.status(500).send({
+      success: false,
+      error: { message: "Internal server error. Please try again.", request_id: request.id },
+    });
   });
 }
 
@@ -62,6 +73,8 @@ export function frameworkErrorHandler(
     FST_ERR_MAX_PARAM_LENGTH: "A value in the address is too long.",
   };
   const status = error.statusCode ?? 400;
+  // Routing errors skip the hooks, so the security headers are added here.
+  reply.headers(securityHeaders(reply.server.deps.env.PUBLIC_URL));
   void reply.status(status).send({
     success: false,
     error: {

@@ -4,8 +4,8 @@ import { badRequest } from "../errors";
 /** The message every refusal of a NUL character uses. */
 export const NUL_MESSAGE = "Text must not contain NUL characters (U+0000).";
 
-/** Paths the guard leaves alone: Telegram's webhook must never be refused (it would retry forever). */
-const EXEMPT = ["/api/telegram/webhook/"];
+/** Routes the guard leaves alone: Telegram's webhook must never be refused (it would retry forever). */
+const EXEMPT = new Set(["/api/telegram/webhook/:bot"]);
 
 /**
  * True when a string anywhere in `value` (object keys included) holds U+0000.
@@ -26,11 +26,13 @@ export function containsNul(value: unknown, depth = 0): boolean {
  * Refuses API requests whose path parameters, query or JSON body contain a
  * NUL character with 400 (found by the hardening fuzz tests: on PostgreSQL
  * they used to end in 500s on profile, sign-up, dataset and run-id routes).
- * One guard for every route, including routes added later.
+ * One guard for every route, including routes added later. Install it on the
+ * /api scope: the exemption is judged on the routed pattern, never on the raw
+ * URL, so a percent-encoded path cannot skip it.
  */
 export function installNulGuard(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
-    if (!request.url.startsWith("/api/") || EXEMPT.some((p) => request.url.startsWith(p))) return;
+    if (EXEMPT.has(request.routeOptions.url ?? "")) return;
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
       throw badRequest(NUL_MESSAGE);
     }

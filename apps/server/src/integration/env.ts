@@ -1,22 +1,9 @@
 import { z } from "zod";
-
-const optionalText = z
-  .string()
-  .optional()
-  .transform((v) => (v?.trim() ? v.trim() : undefined));
-
-const flag = z
-  .string()
-  .optional()
-  .transform((v) =>
-    v === undefined ? false : ["1", "true", "yes", "on"].includes(v.trim().toLowerCase()),
-  );
-
-const int = (def: number, min: number, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-    z.coerce.number().int().min(min).max(max).default(def),
-  );
+import {
+  envSwitch as flag,
+  envInt as int,
+  optionalEnvString as optionalText,
+} from "../env-helpers";
 
 const botUsername = optionalText.pipe(
   z
@@ -75,7 +62,9 @@ export const TelegramEnvSchema = z.object({
 export type TelegramEnv = z.infer<typeof TelegramEnvSchema>;
 
 /** Webhook mode needs a secret, so that nobody else can post fake updates. */
-export function telegramEnvProblems(env: TelegramEnv): string[] {
+export function telegramEnvProblems(
+  env: Pick<TelegramEnv, "TELEGRAM_WEBHOOK_URL" | "TELEGRAM_WEBHOOK_SECRET">,
+): string[] {
   return env.TELEGRAM_WEBHOOK_URL && !env.TELEGRAM_WEBHOOK_SECRET
     ? ["TELEGRAM_WEBHOOK_SECRET is required when TELEGRAM_WEBHOOK_URL is set"]
     : [];

@@ -5,6 +5,7 @@ import { DIALECTS } from "../testing/db";
 import { type FixtureLlm, startFixtureLlm } from "../testing/fixture-llm";
 import { callApi } from "../testing/http";
 import { IntegrationRepository } from "./repository";
+import { VerificationRepository } from "./verification";
 
 const PATH = "/api/telegram/integration";
 
@@ -62,6 +63,7 @@ describe.each(DIALECTS)("telegram integration API on %s", (dialect) => {
           before: "https://t.me/promptune_before_bot",
           after: "https://t.me/promptune_after_bot",
         },
+        verification: { verified: false, link: "" },
       },
     });
   });
@@ -191,6 +193,12 @@ describe.each(DIALECTS)("telegram integration API on %s", (dialect) => {
 
   it("matches senders case-insensitively: owner matches first, then the most recently updated friend list", async () => {
     const repo = new IntegrationRepository(t.database.db);
+    const verifications = new VerificationRepository(t.database.db);
+    /** The owner's Telegram account sends the integration's code (as the deep link would). */
+    const verify = async (who: { userId: string }, id: number, username: string) => {
+      const code = (await verifications.state(who.userId))?.code ?? "";
+      expect(await verifications.verify(code, { id, username })).toBe("verified");
+    };
     const owner = await t.signIn("match-owner@example.com");
     const older = await t.signIn("match-older@example.com");
     const newer = await t.signIn("match-newer@example.com");
@@ -216,11 +224,14 @@ describe.each(DIALECTS)("telegram integration API on %s", (dialect) => {
       body({ username: "newer", friends_usernames: ["Pal"] }),
       newer,
     );
+    await verify(owner, 9001, "match_owner");
+    await verify(older, 9002, "Older");
+    await verify(newer, 9003, "newer");
 
-    const asOwner = await repo.findForSender("MATCH_OWNER");
+    const asOwner = await repo.findForSender("MATCH_OWNER", 9001);
     expect(asOwner?.role).toBe("owner");
     expect(asOwner?.integration.userId).toBe(owner.userId);
-    const asFriend = await repo.findForSender("pal");
+    const asFriend = await repo.findForSender("pal", 9100);
     expect(asFriend?.role).toBe("friend");
     expect(asFriend?.integration.userId).toBe(newer.userId);
     // The older integration becomes the most recent once saved again.
@@ -232,8 +243,8 @@ describe.each(DIALECTS)("telegram integration API on %s", (dialect) => {
       body({ username: "older", friends_usernames: ["pal"] }),
       older,
     );
-    expect((await repo.findForSender("@Pal"))?.integration.userId).toBe(older.userId);
-    expect(await repo.findForSender("nobody_here")).toBeUndefined();
+    expect((await repo.findForSender("@Pal", 9100))?.integration.userId).toBe(older.userId);
+    expect(await repo.findForSender("nobody_here", 9100)).toBeUndefined();
   });
 });
 

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { nowIso } from "../db/database";
 import type { Database, IntegrationsTable } from "../db/schema";
 import { usernameKey } from "./normalise";
+import { newVerifyCode } from "./verification";
 
 /** A stored integration with its owner and last change. */
 export interface StoredIntegration extends Integration {
@@ -38,7 +39,11 @@ export class IntegrationRepository {
     return row ? fromRow(row) : undefined;
   }
 
-  /** Creates or replaces the user's integration (already normalised) and its username index. */
+  /**
+   * Creates or replaces the user's integration (already normalised) and its
+   * username index. A new or changed owner username starts unverified with a
+   * fresh one-time code; re-saving the same username keeps its verification.
+   */
   async save(userId: string, integration: Integration): Promise<StoredIntegration> {
     const now = nowIso();
     const values = {
@@ -49,10 +54,31 @@ export class IntegrationRepository {
       updated_at: now,
     };
     await this.db.transaction().execute(async (trx) => {
+      const previous = await trx
+        .selectFrom("integrations")
+        .select(["username", "verify_code", "verified_telegram_id"])
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      const sameOwner =
+        previous !== undefined &&
+        usernameKey(previous.username) === usernameKey(integration.username);
+      const verification = sameOwner
+        ? {
+            verify_code:
+              previous.verified_telegram_id === null
+                ? (previous.verify_code ?? newVerifyCode())
+                : null,
+          }
+        : {
+            verify_code: newVerifyCode(),
+            verified_telegram_id: null,
+            verified_username_key: null,
+            verified_at: null,
+          };
       await trx
         .insertInto("integrations")
-        .values({ user_id: userId, created_at: now, ...values })
-        .onConflict((oc) => oc.column("user_id").doUpdateSet(values))
+        .values({ user_id: userId, created_at: now, ...values, ...verification })
+        .onConflict((oc) => oc.column("user_id").doUpdateSet({ ...values, ...verification }))
         .execute();
       await trx.deleteFrom("integration_usernames").where("user_id", "=", userId).execute();
       const names = [
@@ -69,12 +95,16 @@ export class IntegrationRepository {
   }
 
   /**
-   * The integration a Telegram sender belongs to: among integrations naming
-   * `username` (case-insensitive), the most recently updated one where they
-   * are the owner, else the most recently updated one listing them as a friend.
+   * The integration a Telegram sender belongs to: among verified integrations
+   * naming `username` (case-insensitive), the most recently updated one whose
+   * owner is this very Telegram account (`telegramId` sent the one-time
+   * code), else the most recently updated one listing them as a friend. An
+   * integration whose owner never verified answers nobody, so saving someone
+   * else's username takes nothing over.
    */
   async findForSender(
     username: string,
+    telegramId: number,
   ): Promise<{ integration: StoredIntegration; role: MatchRole } | undefined> {
     const rows = await this.db
       .selectFrom("integration_usernames as u")
@@ -82,6 +112,16 @@ export class IntegrationRepository {
       .selectAll("i")
       .select("u.role as role")
       .where("u.username_key", "=", usernameKey(username))
+      .where("i.verified_telegram_id", "is not", null)
+      .where((eb) =>
+        eb.or([
+          eb("u.role", "=", "friend"),
+          eb.and([
+            eb("i.verified_telegram_id", "=", String(telegramId)),
+            eb("i.verified_username_key", "=", eb.ref("u.username_key")),
+          ]),
+        ]),
+      )
       .execute();
     const rank = (role: string) => (role === "owner" ? 0 : 1);
     rows.sort((a, b) => rank(a.role) - rank(b.role) || b.updated_at.localeCompare(a.updated_at));

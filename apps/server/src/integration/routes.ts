@@ -1,11 +1,18 @@
 import { timingSafeEqual } from "node:crypto";
-import { type BotLinks, DEFAULTS, type Integration, TEMPERATURE } from "@promptune/contracts";
+import {
+  type BotLinks,
+  DEFAULTS,
+  type Integration,
+  TEMPERATURE,
+  type TelegramVerification,
+} from "@promptune/contracts";
 import type { FastifyInstance } from "fastify";
 import { HttpError, notFound, unauthorized } from "../errors";
 import { requireUser } from "../http/auth-guard";
 import { IntegrationRepository } from "./repository";
 import type { BotKind } from "./telegram/messages";
 import { parseIntegration } from "./validation";
+import { VerificationRepository, verifyLink } from "./verification";
 
 /** The integration GET answers before anything is saved (spec §4 defaults). */
 export function defaultIntegration(models: string[], gatewayDefault: string): Integration {
@@ -31,6 +38,7 @@ function sameSecret(given: unknown, expected: string): boolean {
 export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   const { db, env, llm } = app.deps;
   const repo = new IntegrationRepository(db);
+  const verifications = new VerificationRepository(db);
 
   /** t.me links of the two bots: configured usernames, else what getMe said. */
   const botLinks = (): BotLinks => {
@@ -44,6 +52,14 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
     };
   };
 
+  /** The page's verification state: verified, else the deep link through the before (or after) bot. */
+  const verificationOf = async (userId: string): Promise<TelegramVerification> => {
+    const state = await verifications.state(userId);
+    if (!state) return { verified: false, link: "" };
+    const bots = botLinks();
+    return { verified: state.verified, link: verifyLink(bots.before || bots.after, state.code) };
+  };
+
   app.get("/telegram/integration", async (request) => {
     const user = await requireUser(request);
     const stored = await repo.get(user.id);
@@ -55,7 +71,8 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
           opti_config: stored.opti_config,
         }
       : defaultIntegration(llm.listModels(), llm.defaultModel);
-    return { success: true, data: { ...integration, bots: botLinks() } };
+    const verification = await verificationOf(user.id);
+    return { success: true, data: { ...integration, bots: botLinks(), verification } };
   });
 
   // Public: the page shows the bot links to signed-out visitors too.
@@ -65,7 +82,8 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
     const user = await requireUser(request);
     const integration = parseIntegration(request.body);
     await repo.save(user.id, integration);
-    return { success: true, data: { ...integration, bots: botLinks() } };
+    const verification = await verificationOf(user.id);
+    return { success: true, data: { ...integration, bots: botLinks(), verification } };
   });
 
   app.post("/telegram/webhook/:bot", async (request, reply) => {

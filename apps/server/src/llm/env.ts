@@ -5,6 +5,7 @@
  */
 import { availableParallelism } from "node:os";
 import { z } from "zod";
+import { envInt, optionalEnvString } from "../env-helpers";
 
 /** Default small instruct GGUF pulled on first use when no provider is configured. */
 export const DEFAULT_LOCAL_MODEL_URL =
@@ -50,16 +51,8 @@ export interface LlmConfig {
   local: { modelPath: string | null; modelUrl: string; modelDir: string; threads: number };
 }
 
-const text = z
-  .string()
-  .optional()
-  .transform((v) => (v?.trim() ? v.trim() : undefined));
-
-const int = (def: number, min: number, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-    z.coerce.number().int().min(min).max(max).default(def),
-  );
+const text = optionalEnvString;
+const int = envInt;
 
 const PriceTableSchema = z.record(
   z.string(),

@@ -1,7 +1,9 @@
 /**
  * Turns a call that failed after its retries into the user-facing LlmError:
  * status by cause (504 timeout, 502 provider failure) and a message that says
- * what went wrong and, where it helps, what to check.
+ * what went wrong and, where it helps, what to check. The provider's own
+ * error text (addresses, ports, stack details) stays in the error's cause,
+ * which is logged, and never reaches the message users see.
  */
 import type { ModelRef } from "./env";
 import { LlmError } from "./errors";
@@ -52,7 +54,7 @@ export function toLlmError(error: RetriesExhausted, ref: ModelRef, timeoutMs: nu
   const status = failure.status ? ` (HTTP ${failure.status})` : "";
   return new LlmError(
     "llm_provider_error",
-    `The LLM provider failed for "${ref.id}"${status} after ${tries}: ${failure.message}`,
+    `The LLM provider failed for "${ref.id}"${status} after ${tries}.`,
     options,
   );
 }

@@ -1,20 +1,7 @@
 import { z } from "zod";
+import { envFlag, envInt, optionalEnvString } from "../env-helpers";
 
-/** An optional env string where an empty value counts as unset. */
-export const optionalEnvString = z
-  .string()
-  .optional()
-  .transform((v) => (v?.trim() ? v.trim() : undefined));
-
-/** Treats an empty env value as unset, so `VAR=` in a .env file means "use the default". */
-export function emptyAsUnset<T extends z.ZodType>(schema: T) {
-  return z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
-}
-
-/** An integer env variable with bounds and a default (empty means the default). */
-export function envInt(defaultValue: number, min: number, max: number) {
-  return emptyAsUnset(z.coerce.number().int().min(min).max(max).default(defaultValue));
-}
+export { emptyAsUnset, envInt, optionalEnvString } from "../env-helpers";
 
 /**
  * Mail variables: either `SMTP_URL` (e.g. smtps://user:pass@smtp.example.com:465)
@@ -27,9 +14,7 @@ export const MailEnvSchema = z.object({
   }),
   SMTP_HOST: optionalEnvString,
   SMTP_PORT: envInt(587, 1, 65535),
-  SMTP_SECURE: optionalEnvString.transform((v) =>
-    v === undefined ? undefined : ["1", "true", "yes", "on"].includes(v.toLowerCase()),
-  ),
+  SMTP_SECURE: envFlag,
   SMTP_USER: optionalEnvString,
   SMTP_PASS: optionalEnvString,
   MAIL_FROM: optionalEnvString,

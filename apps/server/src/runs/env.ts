@@ -1,10 +1,5 @@
 import { z } from "zod";
-
-const int = (def: number, min: number, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-    z.coerce.number().int().min(min).max(max).default(def),
-  );
+import { envInt as int } from "../env-helpers";
 
 /** Environment of optimisation runs and datasets. */
 export const RunsEnvSchema = z.object({
@@ -12,6 +7,10 @@ export const RunsEnvSchema = z.object({
   RUNS_MAX_ACTIVE_PER_USER: int(3, 1, 1000),
   /** Runs executing at once inside one web process (embedded mode). */
   RUNS_CONCURRENCY: int(256, 1, 10_000),
+  /** Run sockets one user may have open at once in each web process (more are closed with 1008). */
+  SOCKETS_MAX_PER_USER: int(10, 1, 1000),
+  /** A run socket that sends no first message within this many ms is closed with 1008. */
+  SOCKET_IDLE_TIMEOUT_MS: int(10_000, 500, 600_000),
   /** Model calls in flight per run. */
   RUN_CALL_CONCURRENCY: int(8, 1, 256),
   /** Runs one `npm run worker` process executes at once (scale-out mode). */

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   type FinalResult,
   type MultiAgentIteration,
@@ -18,6 +19,7 @@ import {
 } from "@promptune/engine";
 import type { FastifyBaseLogger } from "fastify";
 import type { DatasetRegistry } from "../datasets/registry";
+import { HttpError } from "../errors";
 import type { RunEvent, RunEventBus } from "./events";
 import { multiFinal, multiIteration, singleFinal, singleIteration, toUsage } from "./mapping";
 import type { RunHandler } from "./queue";
@@ -53,9 +55,14 @@ export class RunInterruptedError extends Error {
   }
 }
 
-/** A readable reason for a failed run, safe to show to its owner. */
+/**
+ * A readable reason for a failed run, safe to show to its owner: the message
+ * of our own typed errors (composed without internals), else a generic
+ * sentence; the detail is in the log under the failure's request id.
+ */
 function failureMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message =
+    error instanceof HttpError ? error.message : "an internal error stopped it. Please try again.";
   return `Optimization failed: ${message}`.slice(0, 500);
 }
 
@@ -165,8 +172,9 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
         await publish({ type: "error", error: "Optimization was cancelled." });
         return;
       }
-      deps.log.error({ err: error, runId }, "run failed");
-      await failAndTell(runId, failureMessage(error), publish);
+      const requestId = randomUUID();
+      deps.log.error({ err: error, runId, requestId }, "run failed");
+      await failAndTell(runId, failureMessage(error), publish, requestId);
     } finally {
       clearInterval(heartbeat);
     }
@@ -182,11 +190,16 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
     runId: string,
     message: string,
     publish: (event: RunEvent) => Promise<void>,
+    requestId?: string,
   ): Promise<void> {
     try {
       await db(runId, () => deps.runs.finish(runId, "failed", message));
     } finally {
-      await publish({ type: "error", error: message });
+      await publish({
+        type: "error",
+        error: message,
+        ...(requestId ? { request_id: requestId } : {}),
+      });
     }
   }
 

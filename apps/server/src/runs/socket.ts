@@ -13,6 +13,7 @@ import { optionalUser, requireUser } from "../http/auth-guard";
 import { describeZodError } from "../http/error-handler";
 import { containsNul, NUL_MESSAGE } from "../http/nul-guard";
 import type { RunEvent } from "./events";
+import { SocketLimiter } from "./socket-limits";
 
 /** Longest close reason WebSocket allows (123 bytes); longer reasons are cut. */
 function closeReason(text: string): string {
@@ -50,8 +51,13 @@ async function requireSessionAtUpgrade(
  * to the server: closing the socket only stops the forwarding.
  */
 export async function runSocketRoutes(app: FastifyInstance): Promise<void> {
+  const limiter = new SocketLimiter({
+    maxPerUser: app.deps.env.SOCKETS_MAX_PER_USER,
+    idleTimeoutMs: app.deps.env.SOCKET_IDLE_TIMEOUT_MS,
+  });
   const handle = (mode: RunMode) => async (socket: WebSocket, request: FastifyRequest) => {
     const user = await requireUser(request);
+    if (!limiter.admit(user.id, socket)) return;
     let unsubscribe: (() => Promise<void>) | undefined;
     let started = false;
     const seen = new Set<number>();
@@ -100,10 +106,11 @@ export async function runSocketRoutes(app: FastifyInstance): Promise<void> {
       } catch (error) {
         if (error instanceof ZodError) return reject(describeZodError(error));
         if (error instanceof HttpError && error.status < 500) return reject(error.message);
-        request.log.error({ err: error }, "could not start a run");
+        request.log.error({ err: error, requestId: request.id }, "could not start a run");
         send(socket, {
           type: "error",
           error: "Could not start the optimization. Please try again.",
+          request_id: request.id,
         });
         socket.close(SOCKET.internalErrorCode, "Could not start the optimization");
       }

@@ -12,5 +12,6 @@ export {
   IntegrationSchema,
   MailSentSchema,
   ProfileSchema,
+  TelegramVerificationSchema,
   UserSchema,
 } from "@promptune/contracts";

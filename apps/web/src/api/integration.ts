@@ -1,13 +1,22 @@
 /** The Telegram integration calls (spec §7): read and save the user's integration. */
-import type { BotLinks, Integration } from "@promptune/contracts";
+import type { BotLinks, Integration, TelegramVerification } from "@promptune/contracts";
 import { api } from "./client";
 import { lazySchema } from "./schemas";
 
-/** GET/POST /telegram/integration data: the integration plus the before/after bot links. */
-export type IntegrationWithBots = Integration & { bots: BotLinks };
+/**
+ * GET/POST /telegram/integration data: the integration plus the before/after
+ * bot links and whether its Telegram username is verified.
+ */
+export type IntegrationWithBots = Integration & {
+  bots: BotLinks;
+  verification?: TelegramVerification;
+};
 
 const integrationWithBots = lazySchema((c) =>
-  c.IntegrationSchema.extend({ bots: c.BotLinksSchema }),
+  c.IntegrationSchema.extend({
+    bots: c.BotLinksSchema,
+    verification: c.TelegramVerificationSchema.optional(),
+  }),
 );
 const botLinks = lazySchema((c) => c.BotLinksSchema);
 

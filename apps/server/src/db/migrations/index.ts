@@ -9,6 +9,7 @@ import * as auth from "./20261121_02_auth";
 import * as runs from "./20261121_03_runs";
 import * as integration from "./20261121_04_integration";
 import * as attackFixes from "./20261123_01_attack_fixes";
+import * as telegramVerification from "./20261123_02_telegram_verification";
 
 export const migrations: Record<string, Migration> = {
   "20261121_01_foundation": foundation,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "20261121_03_runs": runs,
   "20261121_04_integration": integration,
   "20261123_01_attack_fixes": attackFixes,
+  "20261123_02_telegram_verification": telegramVerification,
 };

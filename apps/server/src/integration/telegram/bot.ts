@@ -84,6 +84,7 @@ export function createBot(options: BotOptions): TelegramBot {
       chatId: String(chatId),
       chatType: message.chat.type,
       username: message.from?.username,
+      senderId: message.from?.id,
       firstName: message.from?.first_name,
       text: message.text,
     };

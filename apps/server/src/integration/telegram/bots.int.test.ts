@@ -81,6 +81,13 @@ describe.each(DIALECTS)("Telegram before/after bots on %s", (dialect) => {
     });
     owner = await t.signIn("bakery-owner@example.com", "Alice");
     expect((await save(INIT_PROMPT, OPTI_PROMPT)).statusCode).toBe(200);
+    // The owner's Telegram account opens the page's verification link once.
+    const { link } = (
+      await callApi(t.app, "GET", "/api/telegram/integration", undefined, owner)
+    ).json().data.verification;
+    const { token } = tg.openLink(link, OWNER);
+    const [verified] = await tg.waitForSent(token, OWNER.id, 1);
+    expect(verified?.text).toContain("Verified: @Alice_Owner");
   });
   afterAll(async () => {
     await t?.close();

@@ -2,9 +2,10 @@ import type { DialogEntry, SingleAgentConfig } from "@promptune/contracts";
 import { chatMessages } from "../../autotune/chat";
 import type { LlmGateway } from "../../llm";
 import type { IntegrationRepository } from "../repository";
+import { looksLikeCode, type VerificationRepository } from "../verification";
 import { splitMessage } from "./format";
 import type { ChatHistoryStore } from "./history";
-import { BOT_TEXT, type BotKind, greeting } from "./messages";
+import { BOT_TEXT, type BotKind, greeting, verifiedText } from "./messages";
 
 /** An incoming Telegram message, reduced to what the bots use. */
 export interface IncomingMessage {
@@ -13,6 +14,8 @@ export interface IncomingMessage {
   chatType: string;
   /** Sender's username without '@', if they have one. */
   username: string | undefined;
+  /** Sender's Telegram user id (stable, unlike the username). */
+  senderId: number | undefined;
   firstName: string | undefined;
   /** Text of the message; undefined for stickers, photos and the like. */
   text: string | undefined;
@@ -27,6 +30,7 @@ export interface Replier {
 /** What a conversation needs. */
 export interface ConversationDeps {
   integrations: IntegrationRepository;
+  verification: VerificationRepository;
   history: ChatHistoryStore;
   llm: LlmGateway;
   log: { warn(obj: object, msg?: string): void; debug(obj: object, msg?: string): void };
@@ -41,6 +45,11 @@ export function commandOf(text: string): string | null {
   return match?.[1]?.toLowerCase() ?? null;
 }
 
+/** The argument of a command ("/start abc" → "abc"), or "" when there is none. */
+export function commandArgument(text: string): string {
+  return /^\/\S+\s+(\S+)/.exec(text.trim())?.[1] ?? "";
+}
+
 /** The model the bot calls: the configured one if the gateway offers it, else the gateway's default. */
 function modelFor(llm: LlmGateway, config: SingleAgentConfig): string {
   return llm.listModels().includes(config.model_name) ? config.model_name : llm.defaultModel;
@@ -52,7 +61,9 @@ async function sendAll(out: Replier, text: string): Promise<void> {
 }
 
 /**
- * Answers one message: only the owner or a friend of an integration
+ * Answers one message. `/start <code>` verifies the sender as the owner of
+ * the integration the code belongs to (see ../verification.ts). Otherwise
+ * only the verified owner or a friend of a verified integration
  * (case-insensitive username) is answered, with the bot's configuration read
  * fresh from the database (so a saved change applies to the next message),
  * the same framing as the single-agent chat, and the chat's bounded history.
@@ -63,8 +74,18 @@ export async function handleMessage(
   out: Replier,
 ): Promise<void> {
   if (msg.chatType !== "private") return out.send(BOT_TEXT.privateOnly);
-  if (!msg.username) return out.send(BOT_TEXT.noUsername);
-  const match = await deps.integrations.findForSender(msg.username);
+  if (!msg.username || msg.senderId === undefined) return out.send(BOT_TEXT.noUsername);
+  const argument = msg.text ? commandArgument(msg.text) : "";
+  if (msg.text && commandOf(msg.text) === "start" && looksLikeCode(argument)) {
+    const outcome = await deps.verification.verify(argument, {
+      id: msg.senderId,
+      username: msg.username,
+    });
+    return out.send(
+      outcome === "verified" ? verifiedText(`@${msg.username}`) : BOT_TEXT.verification[outcome],
+    );
+  }
+  const match = await deps.integrations.findForSender(msg.username, msg.senderId);
   if (!match) return out.send(BOT_TEXT.refusal);
   const { integration } = match;
   const config = msg.bot === "before" ? integration.init_config : integration.opti_config;

@@ -6,8 +6,8 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../../app";
-import { telegramEnvProblems } from "../env";
 import { IntegrationRepository } from "../repository";
+import { VerificationRepository } from "../verification";
 import { createBot, type TelegramBot } from "./bot";
 import { ChatHistoryStore } from "./history";
 import { BOT_KINDS, type BotKind } from "./messages";
@@ -40,7 +40,8 @@ export interface TelegramBotsHandle {
 const DRAIN_MS = 5_000;
 
 /**
- * Starts the bots whose tokens are set, unless TELEGRAM_DISABLED; logs
+ * Starts the bots whose tokens are set, unless TELEGRAM_DISABLED (the
+ * variables were checked by `loadEnv`, webhook secret included); logs
  * whether they run and how. Never blocks on Telegram: connecting (and
  * retrying) happens in the background.
  */
@@ -49,8 +50,6 @@ export async function startTelegramBots(
   log: FastifyBaseLogger,
 ): Promise<TelegramBotsHandle> {
   const { env } = deps;
-  const problems = telegramEnvProblems(env);
-  if (problems.length) throw new Error(`Invalid Telegram configuration: ${problems.join("; ")}`);
   const tokens: Partial<Record<BotKind, string>> = {
     before: env.TELEGRAM_BEFORE_BOT_TOKEN,
     after: env.TELEGRAM_AFTER_BOT_TOKEN,
@@ -68,6 +67,7 @@ export async function startTelegramBots(
   const queue = new ChatQueue();
   const conversation = {
     integrations: new IntegrationRepository(deps.db),
+    verification: new VerificationRepository(deps.db),
     history: new ChatHistoryStore(deps.db, env.TELEGRAM_HISTORY_MESSAGES),
     llm: deps.llm,
     log,

@@ -23,6 +23,12 @@ export const BOT_TEXT = {
     "Sorry, I could not get an answer from the language model right now. Please try again in a moment.",
   busy: "I am still answering your earlier messages. Please wait a moment.",
   emptyReply: "Sorry, I have no answer to that. Could you rephrase it?",
+  verification: {
+    wrong_account:
+      "This verification link was made for another Telegram username. Open it from the Telegram account whose username is saved in the Promptune integration.",
+    unknown_code:
+      "This verification link is not valid any more (it was used already, or the integration's username changed). Open the link shown on the Promptune integration page again.",
+  },
   notReady: {
     before:
       "This integration has no initial prompt yet. Its owner can add one on the Promptune integration page.",
@@ -30,6 +36,11 @@ export const BOT_TEXT = {
       "The optimized configuration is not ready yet. Its owner can run an optimization in Promptune and load the result into the integration.",
   },
 } as const;
+
+/** Reply to a successful `/start <code>`: this account now owns the integration. */
+export function verifiedText(who: string): string {
+  return `Verified: ${who} is now confirmed as the owner of this Promptune integration. Send me a message to chat; /start shows which configuration answers.`;
+}
 
 /** /start: who is talking, which configuration answers, and the commands. */
 export function greeting(

@@ -29,6 +29,7 @@ describe("Telegram bots in webhook mode", () => {
   let llm: FixtureLlm;
   let tg: FixtureTelegram;
   let t: TestApp;
+  let owner: { cookie: string };
   let base: string;
 
   beforeAll(async () => {
@@ -47,7 +48,7 @@ describe("Telegram bots in webhook mode", () => {
       TELEGRAM_WEBHOOK_SECRET: SECRET,
     });
     await t.app.listen({ host: "127.0.0.1", port });
-    const owner = await t.signIn("hook-owner@example.com");
+    owner = await t.signIn("hook-owner@example.com");
     await callApi(
       t.app,
       "POST",
@@ -87,6 +88,14 @@ describe("Telegram bots in webhook mode", () => {
 
   it("answers updates Telegram posts to the webhook", async () => {
     await expect.poll(() => tg.webhook(AFTER), { timeout: 5_000 }).not.toBeNull();
+    await expect.poll(() => tg.webhook(BEFORE), { timeout: 5_000 }).not.toBeNull();
+    // The owner verifies once through the page's deep link (answered via the webhook too).
+    const page = await callApi(t.app, "GET", "/api/telegram/integration", undefined, owner);
+    const { token } = tg.openLink(page.json().data.verification.link, {
+      id: 42,
+      username: "HOOK_OWNER",
+    });
+    expect((await tg.waitForSent(token, 42, 1))[0]?.text).toContain("Verified: @HOOK_OWNER");
     tg.receive(AFTER, { id: 42, username: "HOOK_OWNER" }, "ping");
     const [reply] = await tg.waitForSent(AFTER, 42, 1);
     expect(reply?.text).toBe("Answer: ping\nsay optimized webhook");

@@ -24,6 +24,15 @@ export interface FixtureTelegram {
     text?: string,
     chat?: Chat,
   ): Update;
+  /**
+   * A user opens a bot deep link (`https://t.me/<bot>?start=<payload>`) and
+   * presses Start, as the Telegram app does: the bot with that username
+   * receives `/start <payload>`. Returns the bot's token and the Update.
+   */
+  openLink(
+    link: string,
+    from: { id: number; username?: string; first_name?: string },
+  ): { token: string; update: Update };
   /** Messages a bot sent, optionally only to one chat. */
   sent(token: string, chatId?: number): SentMessage[];
   /** Waits until a bot has sent at least `count` messages to a chat; returns them. */
@@ -203,7 +212,7 @@ export async function startFixtureTelegram(
     return bot;
   };
 
-  return {
+  const fixture: FixtureTelegram = {
     apiRoot: `http://127.0.0.1:${port}`,
     addBot(token, username) {
       bots.set(token, new FixtureBot(token, nextBotId++, username, pushToWebhook));
@@ -216,6 +225,17 @@ export async function startFixtureTelegram(
         ...from,
       } as User;
       return botOf(token).receive(user, text, chat);
+    },
+    openLink(link, from) {
+      const url = new URL(link);
+      const username = url.pathname.replace(/^\//, "");
+      const bot = [...bots.values()].find((b) => b.me.username === username);
+      if (url.hostname !== "t.me" || !bot) {
+        throw new Error(`fixture-telegram: ${link} is not a link to a bot of this fixture`);
+      }
+      const payload = url.searchParams.get("start");
+      const text = payload ? `/start ${payload}` : "/start";
+      return { token: bot.token, update: fixture.receive(bot.token, from, text) };
     },
     sent: (token, chatId) =>
       botOf(token).sent.filter((m) => chatId === undefined || m.chat_id === chatId),
@@ -255,4 +275,5 @@ export async function startFixtureTelegram(
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return fixture;
 }

@@ -23,13 +23,22 @@ describe("Markdown", () => {
     expect(hrefOf("[a](ftp://example.com)")).toBe("");
   });
 
-  it("blanks image sources with other schemes", () => {
+  it("shows images as links and never fetches them; unsafe image sources become plain text", () => {
     const { container } = render(
-      <Markdown>{"![x](javascript:alert(1)) ![y](https://example.com/a.png)"}</Markdown>,
+      <Markdown>
+        {"![x](javascript:alert(1)) ![y](https://example.com/a.png) ![](https://example.com/b.png)"}
+      </Markdown>,
     );
-    // A blanked src is dropped from the DOM altogether (React omits empty src attributes).
-    const srcs = [...container.querySelectorAll("img")].map((i) => i.getAttribute("src") ?? "");
-    expect(srcs).toEqual(["", "https://example.com/a.png"]);
+    expect(container.querySelectorAll("img")).toHaveLength(0);
+    const links = [...container.querySelectorAll("a")].map((a) => [
+      a.getAttribute("href"),
+      a.textContent,
+    ]);
+    expect(links).toEqual([
+      ["https://example.com/a.png", "Image: y"],
+      ["https://example.com/b.png", "https://example.com/b.png"],
+    ]);
+    expect(container.textContent).toContain("x");
   });
 
   it("opens links in a new tab without opener access", () => {

@@ -4,11 +4,21 @@ import remarkGfm from "remark-gfm";
 import "./markdown.css";
 
 /**
- * Links open in a new tab without access to this window; tables scroll
- * horizontally instead of widening the chat.
+ * Links open in a new tab without access to this window; images are shown as
+ * links and never fetched (a model's reply must not make the browser call
+ * other servers; the Content-Security-Policy allows images from this origin
+ * only); tables scroll horizontally instead of widening the chat.
  */
 const components: Components = {
   a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+  img: ({ src, alt }) =>
+    typeof src === "string" && src ? (
+      <a href={src} target="_blank" rel="noopener noreferrer" className="pt-md-image-link">
+        {alt ? `Image: ${alt}` : src}
+      </a>
+    ) : (
+      <span>{alt}</span>
+    ),
   table: ({ node: _node, ...props }) => (
     <div className="pt-md-table">
       <table {...props} />

@@ -8,6 +8,7 @@ import { useSingleRunStore } from "../../stores/single-run";
 import { ConfigurationSection, ConnectorSection } from "./IntegrationFormSections";
 import { PromptCards } from "./PromptCards";
 import { useIntegration } from "./useIntegration";
+import { VerificationStatus } from "./VerificationStatus";
 
 /** Id of the integration form section. */
 export const INTEGRATION_FORM_ID = "integration-form";
@@ -31,8 +32,17 @@ function startTour() {
  * configuration), the two prompt cards, and Save / Load into Optimizer.
  */
 export default function IntegrationPage() {
-  const { form, setForm, bots, loading, saving, save, loadIntoOptimizer, loadLatest } =
-    useIntegration();
+  const {
+    form,
+    setForm,
+    bots,
+    verification,
+    loading,
+    saving,
+    save,
+    loadIntoOptimizer,
+    loadLatest,
+  } = useIntegration();
   const canLoadLatest = useSingleRunStore((s) => s.optimizedPrompts.length > 0);
   const busy = loading || saving;
 
@@ -77,6 +87,7 @@ export default function IntegrationPage() {
                   onLoadLatest={loadLatest}
                 />
               </SimpleGrid>
+              <VerificationStatus verification={verification} username={form.username} />
             </Stack>
           </Card>
           <PromptCards form={form} onChange={setForm} disabled={loading} />

@@ -1,5 +1,5 @@
 import { notifications } from "@mantine/notifications";
-import { type BotLinks, NOTIFICATIONS } from "@promptune/contracts";
+import { type BotLinks, NOTIFICATIONS, type TelegramVerification } from "@promptune/contracts";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { serverMessageOf } from "../../api/auth";
@@ -48,6 +48,7 @@ export function useIntegration() {
   const navigate = useNavigate();
   const [form, setForm] = useState<IntegrationForm>(emptyForm);
   const [bots, setBots] = useState<BotLinks>({ before: "", after: "" });
+  const [verification, setVerification] = useState<TelegramVerification | null>(null);
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
 
@@ -67,6 +68,7 @@ export function useIntegration() {
         const loaded = await fetchIntegration();
         if (!active) return;
         setBots(loaded.bots);
+        setVerification(loaded.username ? (loaded.verification ?? null) : null);
         setForm(applyDraft(formFromIntegration(loaded)));
       } catch (error) {
         console.error("Failed to load the integration", error);
@@ -97,6 +99,7 @@ export function useIntegration() {
         const saved = await saveIntegration(integrationFromForm(form));
         setForm(formFromIntegration(saved));
         setBots(saved.bots);
+        setVerification(saved.verification ?? null);
         return true;
       } catch (error) {
         console.error("Failed to save the integration", error);
@@ -149,5 +152,15 @@ export function useIntegration() {
     );
   }, []);
 
-  return { form, setForm, bots, loading, saving, save, loadIntoOptimizer, loadLatest };
+  return {
+    form,
+    setForm,
+    bots,
+    verification,
+    loading,
+    saving,
+    save,
+    loadIntoOptimizer,
+    loadLatest,
+  };
 }
