@@ -16,10 +16,11 @@ const SOCKETS = 40;
 describe.each(DIALECTS)("per-user active-run limit under concurrency on %s", (dialect) => {
   let h: HardeningApp;
   beforeAll(async () => {
-    // Slow model answers keep the started runs active for the whole test.
+    // Slow model answers keep the started runs active for the whole test; the
+    // open-socket cap is raised so that only the run limit decides.
     h = await startHardeningApp(
       dialect,
-      { RUNS_MAX_ACTIVE_PER_USER: String(LIMIT) },
+      { RUNS_MAX_ACTIVE_PER_USER: String(LIMIT), SOCKETS_MAX_PER_USER: String(SOCKETS) },
       { latencyMs: 5_000 },
     );
   });
