@@ -22,6 +22,8 @@ export interface AgentRun {
 export interface Proposal<C> {
   config: C;
   rationale: string;
+  /** What changed, when the proposal edited something other than the picked component. */
+  component?: string;
 }
 
 /** Mode-specific behaviour plugged into the shared search loop. */
@@ -33,6 +35,8 @@ export interface ModeAdapter<C> {
   embeddingText(candidate: C): string;
   /** The prompt shown in prompt lists (multi-agent: the coordinator's prompt). */
   promptOf(candidate: C): string;
+  /** True when the candidate's replies cannot vary between runs (all temperatures 0). */
+  deterministic?(candidate: C): boolean;
   /** Most model calls one reply can take (for budget estimates). */
   callsPerRun(candidate: C): number;
   /** Options that must match for a checkpoint to be resumable. */

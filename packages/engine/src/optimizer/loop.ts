@@ -13,6 +13,7 @@ import { throwIfAborted } from "../util/abort";
 import { Semaphore } from "../util/limit";
 import { Prng } from "../util/prng";
 import type { ModeAdapter } from "./adapter";
+import { affordableRescores, iterationShare, PROPOSAL_CAP_FACTOR } from "./budget";
 import { evaluateCandidate, meanScore } from "./evaluate";
 import { finalise } from "./finalise";
 import { type IterationEnv, runIteration } from "./iteration";
@@ -32,7 +33,17 @@ export const OPTIMISER_DEFAULTS = {
   minibatchSize: 3,
   proposalsPerIteration: 3,
   concurrency: 8,
+  rescoreTop: 2,
+  reflectionExtra: 4,
+  earlyStop: true,
+  adaptiveMinibatch: true,
 } as const;
+
+function nonNegativeInt(value: number | undefined, fallback: number, name: string): number {
+  const v = value ?? fallback;
+  if (!Number.isInteger(v) || v < 0) throw new RangeError(`${name} must be a non-negative integer`);
+  return v;
+}
 
 function positiveInt(value: number | undefined, fallback: number, name: string): number {
   const v = value ?? fallback;
@@ -112,9 +123,12 @@ export async function* runOptimisation<C>(
   const testReserve = evaluateTest ? 2 * split.test.length * perRun : 0;
   const initialCost = split.validation.length * perRun + 1;
   const proposalCost = 2 * Math.min(minibatchSize, split.train.length) * perRun + 1 + initialCost;
+  const rescoreTop = nonNegativeInt(options.rescoreTop, OPTIMISER_DEFAULTS.rescoreTop, "rescoreTop");
+  const validationCost = split.validation.length * perRun;
+  const searchCalls = initialCost + iterations * proposalsPerIteration * proposalCost;
   const maxCalls =
-    options.maxCalls ??
-    initialCost + iterations * proposalsPerIteration * proposalCost + testReserve;
+    options.maxCalls ?? searchCalls + testReserve + Math.ceil(rescoreTop * validationCost);
+  const rescores = affordableRescores(rescoreTop, maxCalls, validationCost);
   if (!options.resumeFrom && maxCalls < initialCost) {
     throw new RangeError(
       `a call budget of ${maxCalls} cannot even score the initial candidate (${initialCost} calls)`,
@@ -140,6 +154,22 @@ export async function* runOptimisation<C>(
     proposalsPerIteration,
     proposalCost,
     testReserve,
+    finalReserve: rescores * validationCost,
+    proposalCap:
+      options.maxCalls === undefined
+        ? proposalsPerIteration
+        : PROPOSAL_CAP_FACTOR * proposalsPerIteration,
+    reflectionExtra: nonNegativeInt(
+      options.reflectionExtra,
+      OPTIMISER_DEFAULTS.reflectionExtra,
+      "reflectionExtra",
+    ),
+    earlyStop: options.earlyStop ?? OPTIMISER_DEFAULTS.earlyStop,
+    adaptiveMinibatch:
+      options.maxCalls !== undefined &&
+      (options.adaptiveMinibatch ?? OPTIMISER_DEFAULTS.adaptiveMinibatch),
+    validationCost,
+    perRun,
   };
   const fingerprint = runFingerprint(adapter, seedCandidate, split, {
     seed,
@@ -147,6 +177,10 @@ export async function* runOptimisation<C>(
     judge: options.models.judge,
     minibatchSize,
     proposalsPerIteration,
+    rescoreTop,
+    reflectionExtra: env.reflectionExtra,
+    earlyStop: env.earlyStop,
+    adaptiveMinibatch: env.adaptiveMinibatch,
   });
 
   try {
@@ -196,7 +230,13 @@ export async function* runOptimisation<C>(
     while (state.iteration < iterations) {
       throwIfAborted(signal);
       meter.startIteration();
-      const outcome = await runIteration(env, state, signal);
+      const share = iterationShare(
+        meter.remaining(),
+        env.testReserve + env.finalReserve,
+        state.iteration + 1,
+        iterations,
+      );
+      const outcome = await runIteration(env, state, signal, share);
       throwIfAborted(signal);
       state.iteration++;
       const index = outcome.accepted ?? bestCandidate(state.candidates.map((c) => c.score));
@@ -214,7 +254,12 @@ export async function* runOptimisation<C>(
     }
 
     throwIfAborted(signal);
-    return await finalise(env, state, { evaluateTest, promptOf: adapter.promptOf, signal });
+    return await finalise(env, state, {
+      evaluateTest,
+      promptOf: adapter.promptOf,
+      rescores,
+      signal,
+    });
   } finally {
     runController.abort();
   }

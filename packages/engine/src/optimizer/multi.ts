@@ -180,6 +180,7 @@ export function multiAgentAdapter(options: {
     embeddingText: renderConfiguration,
     promptOf: (c) => c["master-agent"].prompt,
     callsPerRun: (c) => 2 + c["worker-agents"].length,
+    deterministic: (c) => [c["master-agent"], ...c["worker-agents"]].every((a) => a.temperature === 0),
     fingerprintParts: () => ({ reflectionModel: options.reflectionModel }),
     components: (c) => multiAgentComponents(c).map((x) => x.label),
     async run(llm: LlmPort, c, example, signal) {

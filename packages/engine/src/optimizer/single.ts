@@ -93,6 +93,7 @@ export function singleAgentAdapter(options: {
     embeddingText: (c) => c.prompt,
     promptOf: (c) => c.prompt,
     callsPerRun: () => 1,
+    deterministic: (c) => c.temperature === 0,
     fingerprintParts: () => ({ model, reflectionModel, tuneTemperature }),
     components: () => ["prompt"],
     async run(llm: LlmPort, c, example, signal): Promise<AgentRun> {

@@ -35,8 +35,19 @@ export interface OptimiseOptionsBase {
   seed?: number;
   /** Train examples per reflection minibatch. Default 3. */
   minibatchSize?: number;
-  /** Most proposals tried per iteration before reporting "not accepted". Default 3. */
+  /**
+   * Proposals tried per iteration. Default 3. Without `maxCalls` it is the cap; with
+   * `maxCalls` the budget paces the proposals (up to 4× this many per iteration).
+   */
   proposalsPerIteration?: number;
+  /** Top candidates scored once more on the validation set before the final pick. Default 2. */
+  rescoreTop?: number;
+  /** Cached train failures of the parent shown to the reflection beyond the minibatch. Default 4. */
+  reflectionExtra?: number;
+  /** Drop a proposal that is clearly worse than its parent on half the validation set. Default true. */
+  earlyStop?: boolean;
+  /** With `maxCalls`: grow the minibatch (up to 3×) while the budget's share per iteration allows. Default true. */
+  adaptiveMinibatch?: boolean;
   /** Most model calls in flight at once. Default 8. */
   concurrency?: number;
   /** Ceiling on model calls for the whole run (all roles). Default: the run's worst case. */

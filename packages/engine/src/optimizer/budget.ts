@@ -1,0 +1,84 @@
+/**
+ * How a run spends its call budget: a fair share per remaining iteration
+ * (re-computed at the start of every iteration, so overspending early is
+ * paid back later and savings flow forward), a hard gate that lets a
+ * proposal start only when its worst case still fits under the cap, and the
+ * calls kept back for the final re-scoring and the held-out test.
+ */
+
+/** Share of the budget the final re-scoring may take at most. */
+export const RESCORE_BUDGET_SHARE = 0.15;
+/** Most proposals one iteration may try when the budget allows more than `proposalsPerIteration`. */
+export const PROPOSAL_CAP_FACTOR = 4;
+
+/**
+ * How many top candidates the final selection can afford to score again on
+ * the validation set: at most `wanted`, and only as many as fit in
+ * RESCORE_BUDGET_SHARE of the budget.
+ */
+export function affordableRescores(
+  wanted: number,
+  maxCalls: number,
+  validationCost: number,
+): number {
+  if (wanted <= 0 || validationCost <= 0) return 0;
+  return Math.max(
+    0,
+    Math.min(wanted, Math.floor((RESCORE_BUDGET_SHARE * maxCalls) / validationCost)),
+  );
+}
+
+/**
+ * The calls iteration `iteration` (1-based) of `iterations` should spend:
+ * what is left after the reserves, divided evenly over the iterations left.
+ */
+export function iterationShare(
+  remaining: number,
+  reserved: number,
+  iteration: number,
+  iterations: number,
+): number {
+  const left = Math.max(1, iterations - iteration + 1);
+  return Math.max(0, remaining - reserved) / left;
+}
+
+/**
+ * Whether another proposal may start in this iteration: it must fit the
+ * hard cap in its worst case, and after the first proposal the iteration
+ * must still be below its share and below the proposal cap.
+ */
+export function mayPropose(args: {
+  proposalsSoFar: number;
+  spentThisIteration: number;
+  share: number;
+  remaining: number;
+  reserved: number;
+  worstCase: number;
+  cap: number;
+}): "yes" | "budget" | "share" {
+  if (args.remaining < args.worstCase + args.reserved) return "budget";
+  if (args.proposalsSoFar >= args.cap) return "share";
+  if (args.proposalsSoFar > 0 && args.spentThisIteration >= args.share) return "share";
+  return "yes";
+}
+
+/** The largest minibatch, as a multiple of the configured size. */
+export const MINIBATCH_GROWTH = 3;
+
+/**
+ * Adaptive minibatch: the largest minibatch one proposal of this iteration
+ * can afford within its share (two minibatch evaluations, the reflection and
+ * a validation pass), between the configured size and MINIBATCH_GROWTH times
+ * it. Larger minibatches show the reflection more failures and make the
+ * acceptance test less noisy.
+ */
+export function adaptiveMinibatchSize(
+  base: number,
+  share: number,
+  validationCost: number,
+  perRun: number,
+): number {
+  if (!Number.isFinite(share)) return base;
+  const affordable = Math.floor((share - validationCost - 1) / (2 * Math.max(1, perRun)));
+  return Math.max(base, Math.min(MINIBATCH_GROWTH * base, affordable));
+}
