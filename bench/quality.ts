@@ -44,10 +44,7 @@ function stats(xs: number[]): { mean: number; sd: number } {
   return { mean, sd };
 }
 
-async function rowOf(
-  name: string,
-  run: (seed: number) => Promise<RunOutcome>,
-): Promise<Row> {
+async function rowOf(name: string, run: (seed: number) => Promise<RunOutcome>): Promise<Row> {
   const outcomes: RunOutcome[] = [];
   for (const seed of seeds) outcomes.push(await run(seed));
   const row = { name, outcomes };
@@ -64,6 +61,14 @@ function printRow(row: Row): void {
     `${row.name.padEnd(44)} ${s.mean.toFixed(2)} ± ${s.sd.toFixed(2)}   ${calls.mean.toFixed(0).padStart(5)}   ${(tokens.mean / 1000).toFixed(0).padStart(5)}k   ${gap.mean >= 0 ? "+" : ""}${gap.mean.toFixed(1).padStart(5)} ± ${gap.sd.toFixed(1)}`,
   );
 }
+
+/** Promptune's design choices, each switched off alone (single-agent, same budget). */
+const ABLATIONS: Array<[string, EngineOverrides]> = [
+  ["  − final re-scoring of the top 2", { rescoreTop: 0 }],
+  ["  − early stop on half the validation set", { earlyStop: false }],
+  ["  − adaptive minibatch (fixed 3)", { adaptiveMinibatch: false }],
+  ["  − cached failures shown to the reflection", { reflectionExtra: 0 }],
+];
 
 const server: WorldServer = await startWorldServer();
 const rows: Row[] = [];
@@ -91,9 +96,6 @@ try {
 } finally {
   await server.close();
 }
-
-/** Promptune's design choices, each switched off alone (single-agent, same budget). */
-const ABLATIONS: Array<[string, EngineOverrides]> = [];
 
 const byName = (n: string) => rows.find((r) => r.name.startsWith(n));
 const p = byName("Promptune single");

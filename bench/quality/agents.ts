@@ -7,6 +7,7 @@
  * harmful rule or drops a rule that worked.
  */
 import type { ChatCall } from "../../apps/server/src/testing/fixture-llm/protocol";
+import { fnv1a } from "../../packages/engine/src/util/hash";
 import { Prng } from "../../packages/engine/src/util/prng";
 import { GARBLE, HARMFUL_RULES, RELAY_RULE, routeText, TYPES, type World } from "./world";
 
@@ -22,6 +23,8 @@ export const NOISE = {
   drop: 0.1,
   /** A harmful rule is removed (when failures are shown) with this probability. */
   cleanUp: 0.35,
+  /** Multi-agent: another component the reflection may edit is rewritten too with this probability. */
+  joint: 0.7,
 };
 
 const questionRe = /\[([a-z]+\d+)\] A ([a-z]+) question/;
@@ -120,16 +123,30 @@ export function promptuneFailures(text: string, book: AnswerBook): number[] {
   return out;
 }
 
-/** The world's state for one run: answers, randomness. */
+/**
+ * The world's state for one run: answers and randomness. Every random draw
+ * is keyed by the call's content and how often that exact call was made, so a
+ * run does not depend on the order concurrent calls arrive in and runs that
+ * make the same calls (ablations) see the same draws.
+ */
 export class WorldAgents {
   readonly book: AnswerBook = new Map();
-  private readonly rng: Prng;
+  private rng: Prng;
+  private readonly seen = new Map<string, number>();
 
   constructor(
     readonly world: World,
-    seed: number,
+    readonly seed: number,
   ) {
-    this.rng = new Prng(seed * 104_729 + 3);
+    this.rng = new Prng(seed);
+  }
+
+  /** Re-seeds the randomness from the call's content and its repeat count. */
+  keyed(call: ChatCall): void {
+    const text = `${call.model}|${call.kind}|${call.messages.map((m) => m.content).join("|")}`;
+    const n = (this.seen.get(text) ?? 0) + 1;
+    this.seen.set(text, n);
+    this.rng = new Prng((fnv1a(text, this.seed * 2_654_435_761) ^ (n * 0x9e3779b1)) >>> 0);
   }
 
   /** Answers one question with success probability `p`. */
@@ -151,7 +168,11 @@ export class WorldAgents {
     const current = /<current_prompt>\n([\s\S]*?)\n<\/current_prompt>/.exec(text)?.[1] ?? "";
     const temperature = Number(/<temperature>\n([\d.]+)/.exec(text)?.[1] ?? "0.7");
     const prompt = this.rewrite(current, promptuneFailures(text, this.book));
-    return JSON.stringify({ prompt, rationale: "Stated rules for the failing cases.", temperature });
+    return JSON.stringify({
+      prompt,
+      rationale: "Stated rules for the failing cases.",
+      temperature,
+    });
   }
 
   /** The rewrite of a single-agent prompt. */
@@ -197,6 +218,11 @@ export class WorldAgents {
     }
     const base = current.replace(/\s*Handles [a-z]+ questions\./g, "").trim();
     return [base, ...[...claims].map((c) => `Handles ${c} questions.`)].join(" ").trim();
+  }
+
+  /** Whether the reflection also rewrites another component it may edit jointly. */
+  wantsJointEdit(failures: number[]): boolean {
+    return failures.length > 0 && this.rng.next() < NOISE.joint;
   }
 
   /** The coordinator's plan: route the question to one worker. */

@@ -38,9 +38,10 @@ function axFailures(text: string, agents: WorldAgents): number[] {
 }
 
 function componentTarget(text: string, agents: WorldAgents): ComponentTarget {
-  const m = /Component to improve: the (prompt|description) of the (coordinator|worker) "([^"]+)"/.exec(
-    text,
-  );
+  const m =
+    /Component to improve: the (prompt|description) of the (coordinator|worker) "([^"]+)"/.exec(
+      text,
+    );
   if (!m || m[2] === "coordinator") return { kind: "coordinator" };
   const worker = Math.max(0, agents.world.workers.indexOf(m[3] as string));
   return m[1] === "prompt" ? { kind: "worker", worker } : { kind: "description", worker };
@@ -50,6 +51,7 @@ function componentTarget(text: string, agents: WorldAgents): ComponentTarget {
 export function dispatch(call: ChatCall, agents: WorldAgents): string {
   const sys = systemText(call);
   const user = lastUser(call);
+  agents.keyed(call);
   switch (call.model) {
     case MODELS.assistant: {
       const reply = agents.assistant(call);
@@ -64,8 +66,15 @@ export function dispatch(call: ChatCall, agents: WorldAgents): string {
         if (!user.includes("Component to improve:")) return agents.singleReflection(call);
         const target = componentTarget(user, agents);
         const current = /<current_prompt>\n([\s\S]*?)\n<\/current_prompt>/.exec(user)?.[1] ?? "";
-        const prompt = agents.rewriteComponent(target, current, promptuneFailures(user, agents.book));
-        return JSON.stringify({ prompt, rationale: "Addressed the failing cases." });
+        const failures = promptuneFailures(user, agents.book);
+        const prompt = agents.rewriteComponent(target, current, failures);
+        const also = jointLabels(call).flatMap((label) => {
+          const other = labelTarget(label, agents);
+          const text = other ? currentText(user, other, agents) : undefined;
+          if (!other || text === undefined || !agents.wantsJointEdit(failures)) return [];
+          return [{ component: label, text: agents.rewriteComponent(other, text, failures) }];
+        });
+        return JSON.stringify({ prompt, rationale: "Addressed the failing cases.", also });
       }
       if (sys.includes("`feedbackSummary`")) return "feedbackSummary: Some answers are wrong.";
       if (sys.includes("`newValue`")) {
@@ -77,4 +86,34 @@ export function dispatch(call: ChatCall, agents: WorldAgents): string {
     default:
       throw new Error(`unknown model ${call.model}`);
   }
+}
+
+/** Labels the reflection may edit jointly (the enum of the schema's `also` items), if any. */
+function jointLabels(call: ChatCall): string[] {
+  const props = call.schema?.properties as
+    | Record<string, { items?: { properties?: Record<string, { enum?: string[] }> } }>
+    | undefined;
+  return props?.also?.items?.properties?.component?.enum ?? [];
+}
+
+function labelTarget(label: string, agents: WorldAgents): ComponentTarget | undefined {
+  if (label === "coordinator.prompt") return { kind: "coordinator" };
+  const m = /^worker:(.+)\.(prompt|description)$/.exec(label);
+  const worker = m ? agents.world.workers.indexOf(m[1] as string) : -1;
+  if (!m || worker < 0) return undefined;
+  return m[2] === "prompt" ? { kind: "worker", worker } : { kind: "description", worker };
+}
+
+/** The current text of a component, read from the request's `<configuration>`. */
+function currentText(
+  user: string,
+  target: ComponentTarget,
+  agents: WorldAgents,
+): string | undefined {
+  const conf = /<configuration>\n([\s\S]*?)\n<\/configuration>/.exec(user)?.[1] ?? "";
+  if (target.kind === "coordinator") return /^Coordinator "[^"]*":\n(.*)$/m.exec(conf)?.[1];
+  const name = agents.world.workers[target.worker] as string;
+  const m = new RegExp(`^Worker "${name}" \\(description: (.*)\\):\\n(.*)$`, "m").exec(conf);
+  if (!m) return undefined;
+  return target.kind === "worker" ? m[2] : m[1] === "none" ? "" : m[1];
 }

@@ -79,9 +79,7 @@ export class World {
       t.includes(ruleText(type, PHRASES[this.right[k] as number] as string).toLowerCase()),
     );
     const wrong = TYPES.map((type, k) =>
-      PHRASES.some(
-        (p, j) => j !== this.right[k] && t.includes(ruleText(type, p).toLowerCase()),
-      ),
+      PHRASES.some((p, j) => j !== this.right[k] && t.includes(ruleText(type, p).toLowerCase())),
     );
     const harmful = HARMFUL_RULES.filter((r) => t.includes(r.toLowerCase())).length;
     return { right, wrong, harmful };

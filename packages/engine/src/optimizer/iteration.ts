@@ -12,13 +12,13 @@ import { nextMinibatch } from "../datasets/minibatch";
 import type { DatasetSplit } from "../datasets/split";
 import { embedText } from "../embedding/embedder";
 import { isAbortError, throwIfAborted } from "../util/abort";
+import { adaptiveMinibatchSize, mayPropose } from "./budget";
 import {
   type EvaluationContext,
   type ExampleEvaluation,
   evaluateCandidate,
   meanScore,
 } from "./evaluate";
-import { adaptiveMinibatchSize, mayPropose } from "./budget";
 import { BudgetExhaustedError, type RunMeter } from "./meter";
 import { paretoFrontier, selectParent } from "./pareto";
 import { cacheTrainEvaluation, type RunState, trainKey } from "./state";

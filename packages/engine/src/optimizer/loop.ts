@@ -123,7 +123,11 @@ export async function* runOptimisation<C>(
   const testReserve = evaluateTest ? 2 * split.test.length * perRun : 0;
   const initialCost = split.validation.length * perRun + 1;
   const proposalCost = 2 * Math.min(minibatchSize, split.train.length) * perRun + 1 + initialCost;
-  const rescoreTop = nonNegativeInt(options.rescoreTop, OPTIMISER_DEFAULTS.rescoreTop, "rescoreTop");
+  const rescoreTop = nonNegativeInt(
+    options.rescoreTop,
+    OPTIMISER_DEFAULTS.rescoreTop,
+    "rescoreTop",
+  );
   const validationCost = split.validation.length * perRun;
   const searchCalls = initialCost + iterations * proposalsPerIteration * proposalCost;
   const maxCalls =

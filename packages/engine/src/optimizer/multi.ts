@@ -6,6 +6,7 @@
  * sees the whole multi-agent trace of every minibatch example.
  */
 import { MAX_DESCRIPTION_CHARS, type MultiAgentConfig } from "@promptune/contracts";
+import { z } from "zod";
 import { runMultiAgentTurn } from "../multiagent";
 import type { ChatMessage, LlmPort } from "../ports";
 import type { ModeAdapter, Proposal } from "./adapter";
@@ -118,15 +119,62 @@ export function renderConfiguration(config: MultiAgentConfig): string {
 }
 
 const MULTI_REFLECTION_SYSTEM = [
-  "You improve one component of a multi-agent customer-help assistant.",
+  "You improve a multi-agent customer-help assistant.",
   "A coordinator reads the conversation and the roster of workers (name and description), delegates tasks to some of them, and writes the final reply from their reports; each worker follows its own prompt.",
-  "You are shown the whole configuration, the component to improve, a few conversations with how the agents handled them, an expert's reference reply, and a grader's verdict on each final reply.",
-  "Rewrite only the named component so that the final replies satisfy what the grader found missing:",
+  "You are shown the whole configuration, the component to improve, a few conversations with how the agents handled them (the whole trace), an expert's reference reply, and a grader's verdict on each final reply.",
+  "Rewrite the named component so that the final replies satisfy what the grader found missing:",
   "- keep what already works and the agent's role;",
   "- state required behaviours as clear, general instructions; never copy details of these particular conversations;",
   "- a description tells the coordinator when to use the worker: keep it to one or two sentences.",
-  "Return the complete new text of the component and a one-sentence rationale.",
+  "Read the traces to see where each failure arose. When the blame is shared — for example the coordinator delegated to the wrong worker and that worker also lacks an instruction — also rewrite the other components at fault in `also` (their complete new text, by the component's label); leave `also` empty when the named component alone is at fault.",
+  "Return the complete new text of the named component in `prompt` and a one-sentence rationale.",
 ].join("\n");
+
+/**
+ * The multi-agent reflection schema: the named component's new text plus
+ * optional joint edits of other components, named through an enum of their
+ * labels so the reflection cannot name a component that does not exist.
+ */
+export function jointProposalSchema(otherLabels: readonly string[]) {
+  if (otherLabels.length === 0) return ProposalSchema;
+  return ProposalSchema.extend({
+    also: z
+      .array(
+        z.object({
+          component: z.enum(otherLabels as [string, ...string[]]),
+          text: z.string(),
+        }),
+      )
+      .default([]),
+  });
+}
+
+/**
+ * Applies the reflection's answer: the focus component's text, then each
+ * joint edit of another component (the first edit per component wins; empty
+ * texts and unknown labels are ignored). Returns the new configuration and
+ * the labels of every changed component.
+ */
+export function applyJointEdits(
+  parent: MultiAgentConfig,
+  focus: MultiAgentComponent,
+  text: string,
+  also: readonly { component: string; text: string }[],
+): { config: MultiAgentConfig; changed: string[] } {
+  let config = withComponent(parent, focus, text);
+  const changed = [focus.label];
+  const all = multiAgentComponents(parent);
+  for (const edit of also) {
+    const target = all.find((c) => c.label === edit.component);
+    const clean = cleanProposedPrompt(edit.text);
+    if (!target || !clean || changed.includes(target.label)) continue;
+    const next = withComponent(config, target, clean);
+    if (JSON.stringify(next) === JSON.stringify(config)) continue;
+    config = next;
+    changed.push(target.label);
+  }
+  return { config, changed };
+}
 
 function describeComponent(config: MultiAgentConfig, component: MultiAgentComponent): string {
   if (component.agent === "master")
@@ -162,6 +210,13 @@ export function multiReflectionMessages(
     renderFeedback(material),
     "</feedback>",
     "",
+    `Other components you may rewrite jointly in \`also\`: ${
+      multiAgentComponents(parent)
+        .filter((c) => c.label !== component.label)
+        .map((c) => c.label)
+        .join(", ") || "none"
+    }.`,
+    "",
     "Propose the improved text of the component.",
   ].join("\n");
   return [
@@ -180,7 +235,8 @@ export function multiAgentAdapter(options: {
     embeddingText: renderConfiguration,
     promptOf: (c) => c["master-agent"].prompt,
     callsPerRun: (c) => 2 + c["worker-agents"].length,
-    deterministic: (c) => [c["master-agent"], ...c["worker-agents"]].every((a) => a.temperature === 0),
+    deterministic: (c) =>
+      [c["master-agent"], ...c["worker-agents"]].every((a) => a.temperature === 0),
     fingerprintParts: () => ({ reflectionModel: options.reflectionModel }),
     components: (c) => multiAgentComponents(c).map((x) => x.label),
     async run(llm: LlmPort, c, example, signal) {
@@ -200,20 +256,28 @@ export function multiAgentAdapter(options: {
       material,
       signal,
     ): Promise<Proposal<MultiAgentCandidate> | null> {
-      const component = multiAgentComponents(parent)[index];
+      const components = multiAgentComponents(parent);
+      const component = components[index];
       if (!component) return null;
+      const others = components.filter((c) => c.label !== component.label).map((c) => c.label);
       const { value } = await llm.completeStructured({
         model: options.reflectionModel,
         messages: multiReflectionMessages(parent, component, material),
         temperature: 0.7,
         purpose: "reflection",
-        schema: ProposalSchema,
+        schema: jointProposalSchema(others),
         schemaName: PROPOSAL_SCHEMA_NAME,
         signal,
       });
       const text = cleanProposedPrompt(value.prompt);
       if (!text) return null;
-      return { config: withComponent(parent, component, text), rationale: value.rationale };
+      const also = "also" in value ? (value.also as { component: string; text: string }[]) : [];
+      const { config, changed } = applyJointEdits(parent, component, text, also);
+      return {
+        config,
+        rationale: value.rationale,
+        ...(changed.length > 1 ? { component: changed.join(" + ") } : {}),
+      };
     },
   };
 }

@@ -59,7 +59,10 @@ export async function selectFinal<C>(
     let pick = { index: plain, score: -1, rescored: top.length };
     top.forEach((index, k) => {
       const combined = ((means[index] ?? 0) + (second[k] ?? 0)) / 2;
-      if (combined > pick.score + EPS || (Math.abs(combined - pick.score) <= EPS && index < pick.index))
+      if (
+        combined > pick.score + EPS ||
+        (Math.abs(combined - pick.score) <= EPS && index < pick.index)
+      )
         pick = { index, score: combined, rescored: top.length };
     });
     return pick;
