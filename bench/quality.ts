@@ -64,10 +64,11 @@ function printRow(row: Row): void {
 
 /** Promptune's design choices, each switched off alone (single-agent, same budget). */
 const ABLATIONS: Array<[string, EngineOverrides]> = [
-  ["  − final re-scoring of the top 2", { rescoreTop: 0 }],
+  ["  − final re-scoring (from the leftover calls)", { rescoreTop: 0 }],
   ["  − early stop on half the validation set", { earlyStop: false }],
   ["  − adaptive minibatch (fixed 3)", { adaptiveMinibatch: false }],
   ["  − cached failures shown to the reflection", { reflectionExtra: 0 }],
+  ["  variant: 8 cached failures instead of 4", { reflectionExtra: 8 }],
 ];
 
 const server: WorldServer = await startWorldServer();

@@ -43,6 +43,10 @@ export interface ModeAdapter<C> {
   fingerprintParts(): unknown;
   /** Produces the candidate's reply to one example. */
   run(llm: LlmPort, candidate: C, example: DatasetExample, signal: AbortSignal): Promise<AgentRun>;
+  /** The text of every component, in `components` order (modes that can merge lineages). */
+  componentValues?(candidate: C): string[];
+  /** A copy of `candidate` with every component's text replaced by `values`. */
+  withComponentValues?(candidate: C, values: readonly string[]): C;
   /** Labels of the components reflection can change, in round-robin order. */
   components(candidate: C): string[];
   /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createFakeLlm, syntheticExamples } from "../testing/fake-llm";
 import {
   adaptiveMinibatchSize,
   affordableRescores,
@@ -37,11 +38,11 @@ describe("budget pacing", () => {
     expect(adaptiveMinibatchSize(3, 500, 20, 1)).toBe(3 * MINIBATCH_GROWTH);
   });
 
-  it("re-scores only as many top candidates as a small share of the budget pays for", () => {
-    expect(affordableRescores(2, 350, 20)).toBe(2);
-    expect(affordableRescores(2, 100, 20)).toBe(0);
-    expect(affordableRescores(3, 700, 80)).toBe(1);
-    expect(affordableRescores(0, 1000, 20)).toBe(0);
+  it("re-scores only as many top candidates as the calls left after the held-out reserve pay for", () => {
+    expect(affordableRescores(2, 50, 0, 20)).toBe(2);
+    expect(affordableRescores(2, 50, 20, 20)).toBe(1);
+    expect(affordableRescores(2, 30, 20, 20)).toBe(0);
+    expect(affordableRescores(0, 1000, 0, 20)).toBe(0);
   });
 });
 
@@ -73,7 +74,7 @@ describe("budget-aware runs", () => {
   });
 
   it("keeps a multi-agent run under its cap with N results after iteration 0", async () => {
-    const { options, llm } = singleOptions();
+    const llm = createFakeLlm();
     const worker = (name: string) => ({
       name,
       prompt: `You are ${name}.`,
@@ -83,7 +84,10 @@ describe("budget-aware runs", () => {
     });
     const { results } = await drive(
       optimizeMultiAgent({
-        ...options,
+        llm,
+        models: { judge: "judge-model", reflection: "reflection-model" },
+        dataset: { name: "synthetic", metric: "judge", examples: syntheticExamples(30) },
+        seed: 7,
         iterations: 4,
         maxCalls: 260,
         config: {

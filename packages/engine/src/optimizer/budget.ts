@@ -3,29 +3,28 @@
  * (re-computed at the start of every iteration, so overspending early is
  * paid back later and savings flow forward), a hard gate that lets a
  * proposal start only when its worst case still fits under the cap, and the
- * calls kept back for the final re-scoring and the held-out test.
+ * calls kept back for the held-out test (and, without an explicit budget,
+ * for the final re-scoring).
  */
 
-/** Share of the budget the final re-scoring may take at most. */
-export const RESCORE_BUDGET_SHARE = 0.15;
 /** Most proposals one iteration may try when the budget allows more than `proposalsPerIteration`. */
 export const PROPOSAL_CAP_FACTOR = 4;
 
 /**
- * How many top candidates the final selection can afford to score again on
- * the validation set: at most `wanted`, and only as many as fit in
- * RESCORE_BUDGET_SHARE of the budget.
+ * How many top candidates the final selection can score again: at most
+ * `wanted`, and only as many as the calls left after the held-out reserve
+ * pay for. With an explicit budget nothing is reserved for this: the search
+ * has priority and the re-scoring uses what it could not spend (less than
+ * one proposal's worst case, usually one or two validation passes).
  */
 export function affordableRescores(
   wanted: number,
-  maxCalls: number,
+  remaining: number,
+  reserved: number,
   validationCost: number,
 ): number {
   if (wanted <= 0 || validationCost <= 0) return 0;
-  return Math.max(
-    0,
-    Math.min(wanted, Math.floor((RESCORE_BUDGET_SHARE * maxCalls) / validationCost)),
-  );
+  return Math.max(0, Math.min(wanted, Math.floor((remaining - reserved) / validationCost)));
 }
 
 /**

@@ -19,6 +19,8 @@ import {
   evaluateCandidate,
   meanScore,
 } from "./evaluate";
+import { MAX_MERGES } from "./merge";
+import { tryMerge } from "./merge-step";
 import { BudgetExhaustedError, type RunMeter } from "./meter";
 import { paretoFrontier, selectParent } from "./pareto";
 import { cacheTrainEvaluation, type RunState, trainKey } from "./state";
@@ -45,6 +47,8 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   reflectionExtra: number;
   /** Stop scoring a proposal that is hopeless on the first half of the validation set. */
   earlyStop: boolean;
+  /** Try merging two lineages after an iteration that found a new candidate. */
+  merge: boolean;
   /** Grow the minibatch with the iteration's share of an explicit budget. */
   adaptiveMinibatch: boolean;
   /** Calls of one whole validation pass. */
@@ -63,7 +67,7 @@ export interface IterationOutcome {
 }
 
 /** Evaluates a pool candidate on train examples, reusing cached evaluations. */
-async function evaluateTrain<C>(
+export async function evaluateTrain<C>(
   env: IterationEnv<C>,
   state: RunState<C>,
   candidate: number,
@@ -162,6 +166,24 @@ export async function runIteration<C>(
     }
     if (gate === "share") break;
     throwIfAborted(signal);
+    if (proposals === 0 && env.merge && state.mergeDue && state.merges < MAX_MERGES) {
+      state.mergeDue = false;
+      try {
+        const merged = await tryMerge(env, state, minibatchSize, signal);
+        if (merged) {
+          proposals++;
+          depth += merged.depth;
+          if (merged.accepted !== null) return { accepted: merged.accepted, proposals, depth };
+          continue;
+        }
+      } catch (err) {
+        if (err instanceof BudgetExhaustedError) {
+          state.budgetExhausted = true;
+          break;
+        }
+        throw err;
+      }
+    }
     const parent = selectParent(paretoFrontier(state.candidates.map((c) => c.scores)), state.rng);
     const batch = nextMinibatch(state.minibatch, split.train.length, minibatchSize, state.rng);
     const parentRecord = state.candidates[parent] as { config: C; scores: number[] };
@@ -225,6 +247,7 @@ export async function runIteration<C>(
       after.evaluations.forEach((e, k) => {
         cacheTrainEvaluation(state, { candidate: index, example: batch[k] as number, ...e });
       });
+      state.mergeDue = true;
       return { accepted: index, proposals, depth };
     } catch (err) {
       if (err instanceof BudgetExhaustedError) {

@@ -37,6 +37,7 @@ export const OPTIMISER_DEFAULTS = {
   reflectionExtra: 4,
   earlyStop: true,
   adaptiveMinibatch: true,
+  merge: true,
 } as const;
 
 function nonNegativeInt(value: number | undefined, fallback: number, name: string): number {
@@ -132,7 +133,6 @@ export async function* runOptimisation<C>(
   const searchCalls = initialCost + iterations * proposalsPerIteration * proposalCost;
   const maxCalls =
     options.maxCalls ?? searchCalls + testReserve + Math.ceil(rescoreTop * validationCost);
-  const rescores = affordableRescores(rescoreTop, maxCalls, validationCost);
   if (!options.resumeFrom && maxCalls < initialCost) {
     throw new RangeError(
       `a call budget of ${maxCalls} cannot even score the initial candidate (${initialCost} calls)`,
@@ -158,7 +158,7 @@ export async function* runOptimisation<C>(
     proposalsPerIteration,
     proposalCost,
     testReserve,
-    finalReserve: rescores * validationCost,
+    finalReserve: options.maxCalls === undefined ? rescoreTop * validationCost : 0,
     proposalCap:
       options.maxCalls === undefined
         ? proposalsPerIteration
@@ -169,6 +169,7 @@ export async function* runOptimisation<C>(
       "reflectionExtra",
     ),
     earlyStop: options.earlyStop ?? OPTIMISER_DEFAULTS.earlyStop,
+    merge: options.merge ?? OPTIMISER_DEFAULTS.merge,
     adaptiveMinibatch:
       options.maxCalls !== undefined &&
       (options.adaptiveMinibatch ?? OPTIMISER_DEFAULTS.adaptiveMinibatch),
@@ -185,6 +186,7 @@ export async function* runOptimisation<C>(
     reflectionExtra: env.reflectionExtra,
     earlyStop: env.earlyStop,
     adaptiveMinibatch: env.adaptiveMinibatch,
+    merge: env.merge,
   });
 
   try {
@@ -222,6 +224,8 @@ export async function* runOptimisation<C>(
         rng: new Prng(seed),
         minibatch: initialMinibatchState(),
         componentCursor: 0,
+        merges: 0,
+        mergeDue: false,
         budgetExhausted: false,
         embedding: { source: embedding.source, origin: embedding.vector },
         projector,
@@ -261,7 +265,7 @@ export async function* runOptimisation<C>(
     return await finalise(env, state, {
       evaluateTest,
       promptOf: adapter.promptOf,
-      rescores,
+      rescores: affordableRescores(rescoreTop, meter.remaining(), env.testReserve, validationCost),
       signal,
     });
   } finally {

@@ -48,6 +48,8 @@ export interface OptimiseOptionsBase {
   earlyStop?: boolean;
   /** With `maxCalls`: grow the minibatch (up to 3×) while the budget's share per iteration allows. Default true. */
   adaptiveMinibatch?: boolean;
+  /** Merge two lineages' changes (multi-agent; GEPA's merge) after an iteration that found a candidate. Default true. */
+  merge?: boolean;
   /** Most model calls in flight at once. Default 8. */
   concurrency?: number;
   /** Ceiling on model calls for the whole run (all roles). Default: the run's worst case. */
@@ -111,7 +113,7 @@ export interface TrainEvaluation {
 
 /** Everything needed to continue a run after its last finished iteration (plain JSON). */
 export interface OptimisationCheckpoint<C> {
-  version: 1;
+  version: 2;
   mode: "single" | "multi";
   seed: number;
   /** Hash of the run's inputs (split ids, options); a mismatch refuses to resume. */
@@ -126,6 +128,9 @@ export interface OptimisationCheckpoint<C> {
   rng: PrngState;
   minibatch: MinibatchState;
   componentCursor: number;
+  /** Lineage merges attempted so far; whether one is due in the next iteration. */
+  merges: number;
+  mergeDue: boolean;
   usage: LlmUsage;
   callsIssued: number;
   budgetExhausted: boolean;
