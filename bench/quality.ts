@@ -7,7 +7,7 @@
  * ablations of Promptune's design choices. Also the calls, tokens and the
  * gap between the presented validation score and its held-out accuracy.
  *
- *   npx tsx bench/quality.ts [--seeds 20] [--only single,multi,ax,ablations]
+ *   npx tsx bench/quality.ts [--seeds 20] [--only single,ax,multi,ablations,multi-ablations]
  */
 import { parseArgs } from "node:util";
 import {
@@ -23,7 +23,7 @@ import { startWorldServer, type WorldServer } from "./quality/server";
 const { values } = parseArgs({
   options: {
     seeds: { type: "string", default: "20" },
-    only: { type: "string", default: "single,multi,ax,ablations" },
+    only: { type: "string", default: "single,ax,multi,ablations,multi-ablations" },
   },
 });
 const seeds = Array.from({ length: Number(values.seeds) }, (_, i) => i + 1);
@@ -85,12 +85,13 @@ try {
     rows.push(await rowOf("AxGEPA, ≈ 350 calls", (seed) => runAxGepa(server, seed, 300)));
     rows.push(await rowOf("AxGEPA, ≈ 700 calls", (seed) => runAxGepa(server, seed, 600)));
   }
-  if (only.has("multi"))
-    rows.push(
-      await rowOf("Promptune multi, 10 it., ≤ 700 calls", (seed) =>
-        runPromptuneMulti(server, seed, 10, MULTI_BUDGET),
-      ),
-    );
+  const multi = (name: string, o: EngineOverrides = {}) =>
+    rowOf(name, (seed) => runPromptuneMulti(server, seed, 10, MULTI_BUDGET, o));
+  if (only.has("multi")) rows.push(await multi("Promptune multi, 10 it., ≤ 700 calls"));
+  if (only.has("multi-ablations")) {
+    rows.push(await multi("  − joint edits of several components", { jointEdits: false }));
+    rows.push(await multi("  − merge of two lineages", { merge: false }));
+  }
   if (only.has("ablations")) {
     for (const [name, o] of ABLATIONS) rows.push(await single(name, o));
   }

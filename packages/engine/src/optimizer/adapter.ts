@@ -16,6 +16,8 @@ export interface AgentRun {
   consulted: number[];
   /** Longest chain of dependent model calls it took. */
   depth: number;
+  /** Model calls it took. */
+  calls: number;
 }
 
 /** A reflection's proposal: the new candidate and the rationale given. */

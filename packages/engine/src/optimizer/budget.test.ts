@@ -6,6 +6,7 @@ import {
   iterationShare,
   MINIBATCH_GROWTH,
   mayPropose,
+  observedCallsPerReply,
 } from "./budget";
 import { optimizeMultiAgent } from "./multi";
 import { drive, singleOptions } from "./test-helpers";
@@ -17,18 +18,30 @@ describe("budget pacing", () => {
     expect(iterationShare(50, 60, 3, 10)).toBe(0);
   });
 
-  it("gates a proposal on its worst case, then on the iteration's share and the cap", () => {
-    const base = { spentThisIteration: 0, share: 30, reserved: 20, worstCase: 40, cap: 12 };
-    expect(mayPropose({ ...base, proposalsSoFar: 0, remaining: 59 })).toBe("budget");
-    expect(mayPropose({ ...base, proposalsSoFar: 0, remaining: 60 })).toBe("yes");
+  it("gates a proposal on its expected cost, then on the iteration's share and the cap", () => {
+    const base = {
+      spentThisIteration: 0,
+      share: 30,
+      reserved: 20,
+      minibatchCost: 7,
+      validationCost: 20,
+      cap: 12,
+    };
+    expect(mayPropose({ ...base, proposalsSoFar: 0, remaining: 46 })).toBe("budget");
+    expect(mayPropose({ ...base, proposalsSoFar: 0, remaining: 47 })).toBe("yes");
     // the first proposal of an iteration may overdraw the share; later ones may not
-    expect(mayPropose({ ...base, proposalsSoFar: 1, remaining: 200, spentThisIteration: 30 })).toBe(
+    expect(mayPropose({ ...base, proposalsSoFar: 1, remaining: 200, spentThisIteration: 24 })).toBe(
       "share",
     );
-    expect(mayPropose({ ...base, proposalsSoFar: 1, remaining: 200, spentThisIteration: 29 })).toBe(
+    expect(mayPropose({ ...base, proposalsSoFar: 1, remaining: 200, spentThisIteration: 23 })).toBe(
       "yes",
     );
     expect(mayPropose({ ...base, proposalsSoFar: 12, remaining: 999 })).toBe("share");
+  });
+
+  it("estimates the calls per reply from what the run observed", () => {
+    expect(observedCallsPerReply({ replies: 0, calls: 0 }, 4)).toBe(4);
+    expect(observedCallsPerReply({ replies: 10, calls: 30 }, 4)).toBe(3);
   });
 
   it("grows the minibatch with the share, between the configured size and its multiple", () => {

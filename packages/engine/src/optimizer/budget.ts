@@ -42,9 +42,12 @@ export function iterationShare(
 }
 
 /**
- * Whether another proposal may start in this iteration: it must fit the
- * hard cap in its worst case, and after the first proposal the iteration
- * must still be below its share and below the proposal cap.
+ * Whether another proposal may start in this iteration: its expected full
+ * cost (minibatch evaluations, reflection, a validation pass) must fit in
+ * what is left above the reserves; after the first proposal, the
+ * iteration's spend plus the proposal's minibatch part must stay within the
+ * iteration's share, and the proposal cap must allow it. The meter still
+ * refuses any call beyond the cap, so the cap holds whatever the estimate.
  */
 export function mayPropose(args: {
   proposalsSoFar: number;
@@ -52,13 +55,25 @@ export function mayPropose(args: {
   share: number;
   remaining: number;
   reserved: number;
-  worstCase: number;
+  /** Expected calls of the minibatch part (both minibatch evaluations and the reflection). */
+  minibatchCost: number;
+  /** Expected calls of one validation pass. */
+  validationCost: number;
   cap: number;
 }): "yes" | "budget" | "share" {
-  if (args.remaining < args.worstCase + args.reserved) return "budget";
+  if (args.remaining < args.minibatchCost + args.validationCost + args.reserved) return "budget";
   if (args.proposalsSoFar >= args.cap) return "share";
-  if (args.proposalsSoFar > 0 && args.spentThisIteration >= args.share) return "share";
+  if (args.proposalsSoFar > 0 && args.spentThisIteration + args.minibatchCost > args.share)
+    return "share";
   return "yes";
+}
+
+/** Calls one reply and its scoring take on average so far (`fallback` before any). */
+export function observedCallsPerReply(
+  stats: { replies: number; calls: number },
+  fallback: number,
+): number {
+  return stats.replies > 0 ? stats.calls / stats.replies : fallback;
 }
 
 /** The largest minibatch, as a multiple of the configured size. */

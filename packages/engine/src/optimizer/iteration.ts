@@ -12,7 +12,7 @@ import { nextMinibatch } from "../datasets/minibatch";
 import type { DatasetSplit } from "../datasets/split";
 import { embedText } from "../embedding/embedder";
 import { isAbortError, throwIfAborted } from "../util/abort";
-import { adaptiveMinibatchSize, mayPropose } from "./budget";
+import { adaptiveMinibatchSize, mayPropose, observedCallsPerReply } from "./budget";
 import {
   type EvaluationContext,
   type ExampleEvaluation,
@@ -37,6 +37,8 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   proposalsPerIteration: number;
   /** Calls one proposal may take in the worst case. */
   proposalCost: number;
+  /** Replies made so far and the calls they took (shared with the run state). */
+  replyStats: { replies: number; calls: number };
   /** Calls kept back for the final held-out test evaluation. */
   testReserve: number;
   /** Calls kept back for the final re-scoring of the top candidates. */
@@ -64,6 +66,15 @@ export interface IterationOutcome {
   proposals: number;
   /** Longest chain of dependent model calls. */
   depth: number;
+}
+
+/** Whether the calls left above the reserves pay for a validation pass at the observed cost per reply. */
+export function canAffordValidation<C>(env: IterationEnv<C>): boolean {
+  const perReply = observedCallsPerReply(env.replyStats, env.perRun);
+  return (
+    env.meter.remaining() - env.testReserve - env.finalReserve >=
+    env.split.validation.length * perReply
+  );
 }
 
 /** Evaluates a pool candidate on train examples, reusing cached evaluations. */
@@ -151,13 +162,15 @@ export async function runIteration<C>(
     ? adaptiveMinibatchSize(env.minibatchSize, share, env.validationCost, env.perRun)
     : env.minibatchSize;
   while (!state.budgetExhausted) {
+    const perReply = observedCallsPerReply(env.replyStats, env.perRun);
     const gate = mayPropose({
       proposalsSoFar: proposals,
       spentThisIteration: env.meter.issued - startCalls,
       share,
       remaining: env.meter.remaining(),
       reserved: env.testReserve + env.finalReserve,
-      worstCase: env.proposalCost,
+      minibatchCost: 2 * minibatchSize * perReply + 1,
+      validationCost: env.split.validation.length * perReply,
       cap: env.proposalCap,
     });
     if (gate === "budget") {
@@ -225,6 +238,10 @@ export async function runIteration<C>(
         meanScore(after.evaluations.map((e) => e.score)) -
         meanScore(before.evaluations.map((e) => e.score));
       if (!(gain > EPS)) continue;
+      if (!canAffordValidation(env)) {
+        state.budgetExhausted = true;
+        break;
+      }
       const [validation, vector] = await Promise.all([
         scoreValidation(env, proposal.config, parentRecord.scores, signal),
         embedText(env.llm, state.embedding.source, adapter.embeddingText(proposal.config), signal),

@@ -13,7 +13,12 @@ import { throwIfAborted } from "../util/abort";
 import { Semaphore } from "../util/limit";
 import { Prng } from "../util/prng";
 import type { ModeAdapter } from "./adapter";
-import { affordableRescores, iterationShare, PROPOSAL_CAP_FACTOR } from "./budget";
+import {
+  affordableRescores,
+  iterationShare,
+  observedCallsPerReply,
+  PROPOSAL_CAP_FACTOR,
+} from "./budget";
 import { evaluateCandidate, meanScore } from "./evaluate";
 import { finalise } from "./finalise";
 import { type IterationEnv, runIteration } from "./iteration";
@@ -148,6 +153,7 @@ export async function* runOptimisation<C>(
   const all = [...split.train, ...split.validation, ...split.test];
   const scorer = createScorer({ metric, llm, judgeModel: options.models.judge, examples: all });
   const env: IterationEnv<C> = {
+    replyStats: { replies: 0, calls: 0 },
     adapter,
     llm,
     scorer,
@@ -194,6 +200,8 @@ export async function* runOptimisation<C>(
     let state: RunState<C>;
     if (options.resumeFrom) {
       state = fromCheckpoint(adapter, options.resumeFrom, fingerprint);
+      Object.assign(env.replyStats, state.replyStats);
+      state.replyStats = env.replyStats;
     } else {
       meter.startIteration();
       const [embedding, validation] = await Promise.all([
@@ -226,6 +234,7 @@ export async function* runOptimisation<C>(
         componentCursor: 0,
         merges: 0,
         mergeDue: false,
+        replyStats: env.replyStats,
         budgetExhausted: false,
         embedding: { source: embedding.source, origin: embedding.vector },
         projector,
@@ -265,7 +274,12 @@ export async function* runOptimisation<C>(
     return await finalise(env, state, {
       evaluateTest,
       promptOf: adapter.promptOf,
-      rescores: affordableRescores(rescoreTop, meter.remaining(), env.testReserve, validationCost),
+      rescores: affordableRescores(
+        rescoreTop,
+        meter.remaining(),
+        env.testReserve,
+        split.validation.length * observedCallsPerReply(env.replyStats, perRun),
+      ),
       signal,
     });
   } finally {

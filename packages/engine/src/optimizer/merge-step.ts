@@ -8,7 +8,7 @@ import type { DatasetExample } from "@promptune/contracts";
 import { nextMinibatch } from "../datasets/minibatch";
 import { embedText } from "../embedding/embedder";
 import { evaluateCandidate, meanScore } from "./evaluate";
-import { evaluateTrain, type IterationEnv } from "./iteration";
+import { canAffordValidation, evaluateTrain, type IterationEnv } from "./iteration";
 import { pickMerge } from "./merge";
 import { paretoFrontier } from "./pareto";
 import { cacheTrainEvaluation, type RunState } from "./state";
@@ -46,6 +46,10 @@ export async function tryMerge<C>(
   const mean = (xs: { score: number }[]) => meanScore(xs.map((e) => e.score));
   if (mean(merged.evaluations) < Math.max(mean(better.evaluations), mean(other.evaluations)) - EPS)
     return { accepted: null, depth };
+  if (!canAffordValidation(env)) {
+    state.budgetExhausted = true;
+    return { accepted: null, depth };
+  }
   const betterRecord = state.candidates[plan.better] as { scores: number[]; iteration: number };
   const otherRecord = state.candidates[plan.other] as { iteration: number };
   const [validation, vector] = await Promise.all([

@@ -121,7 +121,13 @@ export function multiReflectionMessages(
   parent: MultiAgentConfig,
   component: MultiAgentComponent,
   material: readonly ReflectionExample[],
+  joint = true,
 ): ChatMessage[] {
+  const others = joint
+    ? multiAgentComponents(parent)
+        .filter((c) => c.label !== component.label)
+        .map((c) => c.label)
+    : [];
   const user = [
     `Component to improve: ${describeComponent(parent, component)}.`,
     "",
@@ -141,12 +147,7 @@ export function multiReflectionMessages(
     renderFeedback(material),
     "</feedback>",
     "",
-    `Other components you may rewrite jointly in \`also\`: ${
-      multiAgentComponents(parent)
-        .filter((c) => c.label !== component.label)
-        .map((c) => c.label)
-        .join(", ") || "none"
-    }.`,
+    `Other components you may rewrite jointly in \`also\`: ${others.join(", ") || "none"}.`,
     "",
     "Propose the improved text of the component.",
   ].join("\n");
@@ -159,7 +160,9 @@ export function multiReflectionMessages(
 /** The multi-agent adapter for the shared loop. */
 export function multiAgentAdapter(options: {
   reflectionModel: string;
+  jointEdits?: boolean;
 }): ModeAdapter<MultiAgentCandidate> {
+  const joint = options.jointEdits ?? true;
   return {
     mode: "multi",
     key: (c) => JSON.stringify(c),
@@ -168,7 +171,7 @@ export function multiAgentAdapter(options: {
     callsPerRun: (c) => 2 + c["worker-agents"].length,
     deterministic: (c) =>
       [c["master-agent"], ...c["worker-agents"]].every((a) => a.temperature === 0),
-    fingerprintParts: () => ({ reflectionModel: options.reflectionModel }),
+    fingerprintParts: () => ({ reflectionModel: options.reflectionModel, joint }),
     components: (c) => multiAgentComponents(c).map((x) => x.label),
     componentValues: (c) => multiAgentComponents(c).map((x) => agentOf(c, x)?.[x.field] ?? ""),
     withComponentValues: (c, values) =>
@@ -180,7 +183,13 @@ export function multiAgentAdapter(options: {
         .filter((n): n is string => n !== undefined)
         .map((n) => Number(n) - 1);
       // coordinator plan → workers in parallel → composition
-      return { reply: turn.content, trace: turn.trace, consulted, depth: consulted.length ? 3 : 2 };
+      return {
+        reply: turn.content,
+        trace: turn.trace,
+        consulted,
+        depth: consulted.length ? 3 : 2,
+        calls: 2 + consulted.length,
+      };
     },
     pickComponent: (c, cursor, material) => pickBlamedComponent(c, cursor, material),
     async propose(
@@ -193,10 +202,12 @@ export function multiAgentAdapter(options: {
       const components = multiAgentComponents(parent);
       const component = components[index];
       if (!component) return null;
-      const others = components.filter((c) => c.label !== component.label).map((c) => c.label);
+      const others = joint
+        ? components.filter((c) => c.label !== component.label).map((c) => c.label)
+        : [];
       const { value } = await llm.completeStructured({
         model: options.reflectionModel,
-        messages: multiReflectionMessages(parent, component, material),
+        messages: multiReflectionMessages(parent, component, material, joint),
         temperature: 0.7,
         purpose: "reflection",
         schema: jointProposalSchema(others),
@@ -224,6 +235,9 @@ export function multiAgentAdapter(options: {
 export function optimizeMultiAgent(
   options: MultiAgentOptions,
 ): OptimisationRun<MultiAgentCandidate> {
-  const adapter = multiAgentAdapter({ reflectionModel: options.models.reflection });
+  const adapter = multiAgentAdapter({
+    reflectionModel: options.models.reflection,
+    jointEdits: options.jointEdits ?? true,
+  });
   return runOptimisation(adapter, options.config, options);
 }

@@ -104,7 +104,7 @@ export function singleAgentAdapter(options: {
         purpose: "assistant",
         signal,
       });
-      return { reply: text, trace: "", consulted: [], depth: 1 };
+      return { reply: text, trace: "", consulted: [], depth: 1, calls: 1 };
     },
     async propose(
       llm,

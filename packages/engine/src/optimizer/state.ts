@@ -31,6 +31,8 @@ export interface RunState<C> {
   /** Merges attempted so far, and whether the last iteration found a candidate (a merge is due). */
   merges: number;
   mergeDue: boolean;
+  /** Replies made so far and the calls they took (budget estimates). */
+  replyStats: { replies: number; calls: number };
   budgetExhausted: boolean;
   embedding: { source: EmbeddingSource; origin: number[] };
   projector: Projector;
@@ -93,6 +95,7 @@ export function toCheckpoint<C>(
     componentCursor: state.componentCursor,
     merges: state.merges,
     mergeDue: state.mergeDue,
+    replyStats: state.replyStats,
     usage: meter.total,
     callsIssued: meter.issued,
     budgetExhausted: state.budgetExhausted,
@@ -129,6 +132,7 @@ export function fromCheckpoint<C>(
     componentCursor: cp.componentCursor,
     merges: cp.merges,
     mergeDue: cp.mergeDue,
+    replyStats: cp.replyStats,
     budgetExhausted: cp.budgetExhausted,
     embedding: cp.embedding,
     projector: createProjector({ seed: cp.seed, origin: cp.embedding.origin }),

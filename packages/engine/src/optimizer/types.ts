@@ -76,6 +76,8 @@ export interface SingleAgentOptions extends OptimiseOptionsBase {
 
 /** Options of a multi-agent run. */
 export interface MultiAgentOptions extends OptimiseOptionsBase {
+  /** Let the reflection rewrite several components jointly when the blame is shared. Default true. */
+  jointEdits?: boolean;
   /** Seed configuration (coordinator + workers). */
   config: MultiAgentConfig;
   /** Continue a run from the checkpoint of its last finished iteration. */
@@ -131,6 +133,8 @@ export interface OptimisationCheckpoint<C> {
   /** Lineage merges attempted so far; whether one is due in the next iteration. */
   merges: number;
   mergeDue: boolean;
+  /** Replies made so far and the calls they took (budget estimates). */
+  replyStats: { replies: number; calls: number };
   usage: LlmUsage;
   callsIssued: number;
   budgetExhausted: boolean;
