@@ -35,8 +35,6 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   meter: RunMeter;
   minibatchSize: number;
   proposalsPerIteration: number;
-  /** Calls one proposal may take in the worst case. */
-  proposalCost: number;
   /** Replies made so far and the calls they took (shared with the run state). */
   replyStats: { replies: number; calls: number };
   /** Calls kept back for the final held-out test evaluation. */

@@ -162,7 +162,6 @@ export async function* runOptimisation<C>(
     meter,
     minibatchSize,
     proposalsPerIteration,
-    proposalCost,
     testReserve,
     finalReserve: options.maxCalls === undefined ? rescoreTop * validationCost : 0,
     proposalCap:

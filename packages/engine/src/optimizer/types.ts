@@ -190,7 +190,11 @@ export interface ReportedCandidate<C> {
 
 /** The final result of a run, returned when the iterator finishes. */
 export interface FinalResult<C> {
-  /** Best candidate by mean validation score (earliest on ties). */
+  /**
+   * The presented candidate: best by validation mean after the top candidates
+   * were measured a second time (earliest on ties); its `validationScore` is
+   * the mean of both measurements when it was re-measured.
+   */
   best: ReportedCandidate<C>;
   initial: ReportedCandidate<C>;
   /** The candidates reported by iterations 1..N, in order (length N). */
