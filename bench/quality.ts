@@ -64,7 +64,7 @@ function printRow(row: Row): void {
 
 /** Promptune's design choices, each switched off alone (single-agent, same budget). */
 const ABLATIONS: Array<[string, EngineOverrides]> = [
-  ["  − final re-scoring (from the leftover calls)", { rescoreTop: 0 }],
+  ["  − re-scoring from leftover calls", { rescoreTop: 0 }],
   ["  − early stop on half the validation set", { earlyStop: false }],
   ["  − adaptive minibatch (fixed 3)", { adaptiveMinibatch: false }],
   ["  − cached failures shown to the reflection", { reflectionExtra: 0 }],
