@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 const only = process.argv.slice(2);
 const scripts = [
   "optimiser.ts",
+  "quality.ts",
   "multiagent-chat.ts",
   "runs-concurrency.ts",
   "load.ts",

@@ -5,6 +5,7 @@ export {
   DELEGATION_PLAN_SCHEMA_NAME,
   type DelegationPlan,
   DelegationPlanSchema,
+  delegationPlanSchemaFor,
   type RosterEntry,
   rosterSection,
   withoutIntermediate,

@@ -22,6 +22,39 @@ export const DelegationPlanSchema = z.object({
 });
 export type DelegationPlan = z.infer<typeof DelegationPlanSchema>;
 
+/**
+ * The plan's schema for one roster: `worker` is an enum of the roster's
+ * names, so structured output can never name a worker that does not exist.
+ * Parsing is forgiving with providers that do not enforce the schema: names
+ * are matched case-insensitively and delegations to unknown workers are
+ * dropped. An empty roster keeps the free-text form (nobody can be named).
+ */
+export function delegationPlanSchemaFor(roster: readonly RosterEntry[]) {
+  const names = [...new Set(roster.map((e) => rosterName(e.agent.name)))];
+  if (names.length === 0) return DelegationPlanSchema;
+  const canonical = new Map(names.map((n) => [n.toLowerCase(), n]));
+  const known = (d: unknown) => {
+    if (typeof d !== "object" || d === null) return [];
+    const worker = (d as { worker?: unknown }).worker;
+    const name =
+      typeof worker === "string" ? canonical.get(rosterName(worker).toLowerCase()) : undefined;
+    return name ? [{ ...d, worker: name }] : [];
+  };
+  return z.object({
+    delegations: z
+      .preprocess(
+        (v) => (Array.isArray(v) ? v.flatMap(known) : v),
+        z.array(
+          z.object({
+            worker: z.enum(names as [string, ...string[]]).describe("a worker from the roster"),
+            task: z.string().describe("a concise, self-contained task for that worker"),
+          }),
+        ),
+      )
+      .describe("workers to consult; empty when the coordinator answers alone"),
+  });
+}
+
 /** Schema name providers receive for the plan. */
 export const DELEGATION_PLAN_SCHEMA_NAME = "delegation_plan";
 

@@ -1,8 +1,14 @@
 import type { MultiAgentConfig } from "@promptune/contracts";
 import { INTERMEDIATE_HEADER } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { CompletionRequest, LlmPort, LlmUsage, StructuredRequest } from "../ports";
-import { DelegationPlanSchema, rosterSection, withoutIntermediate } from "./prompts";
+import {
+  DelegationPlanSchema,
+  delegationPlanSchemaFor,
+  rosterSection,
+  withoutIntermediate,
+} from "./prompts";
 import { resolvePlan, runMultiAgentTurn } from "./runtime";
 
 const usage = (n: number): LlmUsage => ({
@@ -164,7 +170,7 @@ describe("multi-agent runtime", () => {
     );
   });
 
-  it("ignores unknown workers and answers directly when nobody is left", async () => {
+  it("drops unknown workers (the plan's enum excludes them) and answers directly when nobody is left", async () => {
     const { llm, workers, seen } = controlledLlm({
       delegations: [{ worker: "Oracle", task: "Predict" }],
     });
@@ -172,10 +178,7 @@ describe("multi-agent runtime", () => {
     expect(workers).toHaveLength(0);
     expect(result.content).toBe("composed from: nothing");
     expect(result.intermediate).toEqual([
-      {
-        name: "master",
-        content: "No delegation: answering directly.\nIgnored unknown workers: Oracle",
-      },
+      { name: "master", content: "No delegation: answering directly." },
     ]);
     expect(seen.map((r) => r.purpose)).toEqual(["coordinator", "composer"]);
     expect(result.usage.calls).toBe(2);
@@ -229,5 +232,31 @@ describe("plan resolution and prompt pieces", () => {
     expect(withoutIntermediate(`Reply\n\n${INTERMEDIATE_HEADER}\n[worker1]: x`)).toBe("Reply");
     expect(withoutIntermediate("Plain")).toBe("Plain");
     expect(DelegationPlanSchema.safeParse({ delegations: [{ worker: "a" }] }).success).toBe(false);
+  });
+});
+
+describe("delegation plan schema", () => {
+  it("names workers through an enum of the roster; a plan naming a missing worker loses that delegation", async () => {
+    const { llm, workers, seen } = controlledLlm({ delegations: [] });
+    const turn = runMultiAgentTurn(llm, config, [{ type: "human", content: "Hi" }]);
+    await new Promise((r) => setTimeout(r, 0));
+    const planning = seen.find((r) => "schema" in r) as StructuredRequest<unknown>;
+    expect(
+      planning.schema.safeParse({ delegations: [{ worker: "Expert", task: "t" }] }).success,
+    ).toBe(true);
+    expect(planning.schema.parse({ delegations: [{ worker: "Ghost", task: "t" }] })).toEqual({
+      delegations: [],
+    });
+    expect(planning.schema.parse({ delegations: [{ worker: "expert", task: "t" }] })).toEqual({
+      delegations: [{ worker: "Expert", task: "t" }],
+    });
+    const json = JSON.stringify(z.toJSONSchema(planning.schema as z.ZodType, { io: "input" }));
+    expect(json).toContain('"enum":["Expert","Synthesizer","Critic"]');
+    expect(workers).toHaveLength(0);
+    await turn;
+  });
+
+  it("keeps the free-text form for an empty roster", () => {
+    expect(delegationPlanSchemaFor([]).safeParse({ delegations: [] }).success).toBe(true);
   });
 });

@@ -11,7 +11,7 @@ import {
   coordinatorMessages,
   DELEGATION_PLAN_SCHEMA_NAME,
   type DelegationPlan,
-  DelegationPlanSchema,
+  delegationPlanSchemaFor,
   type RosterEntry,
   rosterName,
   type WorkerReport,
@@ -105,7 +105,7 @@ export async function runMultiAgentTurn(
     temperature: coordinator.temperature,
     purpose: "coordinator",
     messages: coordinatorMessages(coordinator, roster, dialog),
-    schema: DelegationPlanSchema,
+    schema: delegationPlanSchemaFor(roster),
     schemaName: DELEGATION_PLAN_SCHEMA_NAME,
     ...signal,
   });

@@ -16,12 +16,16 @@ export interface AgentRun {
   consulted: number[];
   /** Longest chain of dependent model calls it took. */
   depth: number;
+  /** Model calls it took. */
+  calls: number;
 }
 
 /** A reflection's proposal: the new candidate and the rationale given. */
 export interface Proposal<C> {
   config: C;
   rationale: string;
+  /** What changed, when the proposal edited something other than the picked component. */
+  component?: string;
 }
 
 /** Mode-specific behaviour plugged into the shared search loop. */
@@ -33,12 +37,18 @@ export interface ModeAdapter<C> {
   embeddingText(candidate: C): string;
   /** The prompt shown in prompt lists (multi-agent: the coordinator's prompt). */
   promptOf(candidate: C): string;
+  /** True when the candidate's replies cannot vary between runs (all temperatures 0). */
+  deterministic?(candidate: C): boolean;
   /** Most model calls one reply can take (for budget estimates). */
   callsPerRun(candidate: C): number;
   /** Options that must match for a checkpoint to be resumable. */
   fingerprintParts(): unknown;
   /** Produces the candidate's reply to one example. */
   run(llm: LlmPort, candidate: C, example: DatasetExample, signal: AbortSignal): Promise<AgentRun>;
+  /** The text of every component, in `components` order (modes that can merge lineages). */
+  componentValues?(candidate: C): string[];
+  /** A copy of `candidate` with every component's text replaced by `values`. */
+  withComponentValues?(candidate: C, values: readonly string[]): C;
   /** Labels of the components reflection can change, in round-robin order. */
   components(candidate: C): string[];
   /**

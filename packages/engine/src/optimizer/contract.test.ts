@@ -36,7 +36,7 @@ describe("call budget", () => {
   });
 
   it("sums per-iteration usage into the run total", async () => {
-    const { run } = singleOptions({ iterations: 3 });
+    const { run } = singleOptions({ iterations: 3, rescoreTop: 0 });
     const { results, final } = await drive(run());
     const sum = results.reduce((s, r) => s + r.usage.calls, 0);
     expect(results[results.length - 1]?.totalUsage.calls).toBe(sum);

@@ -25,6 +25,8 @@ export interface EvaluationContext<C> {
   scorer: Scorer;
   /** Model calls the scorer adds to each example's chain (1 for the LLM judge, 0 otherwise). */
   scorerDepth: number;
+  /** Replies made and the calls they and their scoring took (for budget estimates). */
+  replyStats?: { replies: number; calls: number };
 }
 
 /** A stage's results in example order and its longest chain of dependent calls. */
@@ -49,6 +51,10 @@ export async function evaluateCandidate<C>(
       const run = await ctx.adapter.run(ctx.llm, candidate, example, stageSignal);
       const verdict = await ctx.scorer(example, run.reply, stageSignal);
       depth = Math.max(depth, run.depth + ctx.scorerDepth);
+      if (ctx.replyStats) {
+        ctx.replyStats.replies++;
+        ctx.replyStats.calls += run.calls + ctx.scorerDepth;
+      }
       return {
         score: verdict.score,
         feedback: verdict.feedback,

@@ -1,13 +1,14 @@
 /**
- * The end of a run: the best candidate by validation score, the list of
- * per-iteration candidates, and held-out test scores of the initial and the
- * best candidate (measured once each; null when the budget ran out).
+ * The end of a run: the best candidate by validation score (the top
+ * candidates re-measured, see selection.ts), the list of per-iteration
+ * candidates, and held-out test scores of the initial and the best candidate
+ * (measured once each; null when the budget ran out).
  */
 import type { DatasetExample } from "@promptune/contracts";
 import { evaluateCandidate, meanScore } from "./evaluate";
 import type { IterationEnv } from "./iteration";
 import { BudgetExhaustedError } from "./meter";
-import { bestCandidate } from "./pareto";
+import { selectFinal } from "./selection";
 import type { RunState } from "./state";
 import type { CandidateRecord, FinalResult, ReportedCandidate } from "./types";
 
@@ -25,10 +26,16 @@ function reported<C>(c: CandidateRecord<C>): ReportedCandidate<C> {
 export async function finalise<C>(
   env: IterationEnv<C>,
   state: RunState<C>,
-  options: { evaluateTest: boolean; promptOf: (c: C) => string; signal: AbortSignal },
+  options: {
+    evaluateTest: boolean;
+    promptOf: (c: C) => string;
+    rescores: number;
+    signal: AbortSignal;
+  },
 ): Promise<FinalResult<C>> {
-  const best = bestCandidate(state.candidates.map((c) => c.score));
-  const bestRecord = state.candidates[best] as CandidateRecord<C>;
+  const pick = await selectFinal(env, state, options.rescores, options.signal);
+  const best = pick.index;
+  const bestRecord = { ...(state.candidates[best] as CandidateRecord<C>), score: pick.score };
   const initialRecord = state.candidates[0] as CandidateRecord<C>;
   let testScore: number | null = null;
   let initialTestScore: number | null = null;

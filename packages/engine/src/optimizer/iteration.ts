@@ -1,25 +1,31 @@
 /**
  * One optimisation iteration: up to R proposals, each drawing a parent from
  * the Pareto frontier and a train minibatch, reflecting on the parent's
- * minibatch results and testing the proposal on the same minibatch. The first
- * proposal that strictly improves the minibatch score is scored on the whole
- * validation set and joins the pool; the iteration ends there.
+ * minibatch results (and its other cached train failures) and testing the
+ * proposal on the same minibatch. A proposal that strictly improves the
+ * minibatch score is scored on the validation set (stopped early when
+ * hopeless) and joins the pool, ending the iteration. Until then proposals
+ * go on while the iteration's share of the call budget lasts.
  */
 import type { DatasetExample } from "@promptune/contracts";
 import { nextMinibatch } from "../datasets/minibatch";
 import type { DatasetSplit } from "../datasets/split";
 import { embedText } from "../embedding/embedder";
 import { isAbortError, throwIfAborted } from "../util/abort";
+import { adaptiveMinibatchSize, mayPropose, observedCallsPerReply } from "./budget";
 import {
   type EvaluationContext,
   type ExampleEvaluation,
   evaluateCandidate,
   meanScore,
 } from "./evaluate";
+import { MAX_MERGES } from "./merge";
+import { tryMerge } from "./merge-step";
 import { BudgetExhaustedError, type RunMeter } from "./meter";
 import { paretoFrontier, selectParent } from "./pareto";
 import { cacheTrainEvaluation, type RunState, trainKey } from "./state";
 import type { ReflectionExample } from "./types";
+import { scoreValidation } from "./validation";
 
 const EPS = 1e-9;
 
@@ -29,10 +35,26 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   meter: RunMeter;
   minibatchSize: number;
   proposalsPerIteration: number;
-  /** Calls one proposal may take in the worst case. */
-  proposalCost: number;
+  /** Replies made so far and the calls they took (shared with the run state). */
+  replyStats: { replies: number; calls: number };
   /** Calls kept back for the final held-out test evaluation. */
   testReserve: number;
+  /** Calls kept back for the final re-scoring of the top candidates. */
+  finalReserve: number;
+  /** Most proposals one iteration may try. */
+  proposalCap: number;
+  /** Cached train failures of the parent shown to the reflection beyond the minibatch. */
+  reflectionExtra: number;
+  /** Stop scoring a proposal that is hopeless on the first half of the validation set. */
+  earlyStop: boolean;
+  /** Try merging two lineages after an iteration that found a new candidate. */
+  merge: boolean;
+  /** Grow the minibatch with the iteration's share of an explicit budget. */
+  adaptiveMinibatch: boolean;
+  /** Calls of one whole validation pass. */
+  validationCost: number;
+  /** Calls one reply and its scoring take. */
+  perRun: number;
 }
 
 /** What an iteration did. */
@@ -44,8 +66,17 @@ export interface IterationOutcome {
   depth: number;
 }
 
+/** Whether the calls left above the reserves pay for a validation pass at the observed cost per reply. */
+export function canAffordValidation<C>(env: IterationEnv<C>): boolean {
+  const perReply = observedCallsPerReply(env.replyStats, env.perRun);
+  return (
+    env.meter.remaining() - env.testReserve - env.finalReserve >=
+    env.split.validation.length * perReply
+  );
+}
+
 /** Evaluates a pool candidate on train examples, reusing cached evaluations. */
-async function evaluateTrain<C>(
+export async function evaluateTrain<C>(
   env: IterationEnv<C>,
   state: RunState<C>,
   candidate: number,
@@ -73,34 +104,115 @@ async function evaluateTrain<C>(
   return { evaluations, depth: missing.length ? fresh.depth : 0 };
 }
 
-/** Runs one iteration, mutating `state` (pool, PRNG, sampler, cursors, cache). */
+/**
+ * The reflection material: the minibatch results, then up to `extra` of the
+ * parent's other cached train failures (most recent first), so that the
+ * reflection sees failures aggregated across more examples at no cost.
+ */
+export function reflectionMaterial<C>(
+  env: IterationEnv<C>,
+  state: RunState<C>,
+  parent: number,
+  batch: readonly number[],
+  evaluations: readonly ExampleEvaluation[],
+  extra: number,
+): ReflectionExample[] {
+  const material: ReflectionExample[] = evaluations.map((e, k) => ({
+    example: env.split.train[batch[k] as number] as DatasetExample,
+    ...e,
+  }));
+  if (extra <= 0) return material;
+  const cached = [...state.trainCache.values()]
+    .filter((t) => t.candidate === parent && !batch.includes(t.example) && t.score < 1 - EPS)
+    .reverse()
+    .slice(0, extra);
+  for (const t of cached) {
+    const { score, feedback, reply, trace, consulted } = t;
+    material.push({
+      example: env.split.train[t.example] as DatasetExample,
+      score,
+      feedback,
+      reply,
+      trace,
+      consulted,
+    });
+  }
+  return material;
+}
+
+/**
+ * Runs one iteration, mutating `state` (pool, PRNG, sampler, cursors, cache).
+ * Proposals continue until one is accepted (it joins the pool and the
+ * iteration ends, so every pool member is some iteration's result) or the
+ * iteration has used its share of the budget (`share` calls) or the cap.
+ */
 export async function runIteration<C>(
   env: IterationEnv<C>,
   state: RunState<C>,
   signal: AbortSignal,
+  share = Number.POSITIVE_INFINITY,
 ): Promise<IterationOutcome> {
   const { adapter, split } = env;
   let depth = 0;
   let proposals = 0;
-  for (let r = 0; r < env.proposalsPerIteration && !state.budgetExhausted; r++) {
-    if (env.meter.remaining() < env.proposalCost + env.testReserve) {
+  const startCalls = env.meter.issued;
+  const minibatchSize = env.adaptiveMinibatch
+    ? adaptiveMinibatchSize(env.minibatchSize, share, env.validationCost, env.perRun)
+    : env.minibatchSize;
+  while (!state.budgetExhausted) {
+    const perReply = observedCallsPerReply(env.replyStats, env.perRun);
+    const gate = mayPropose({
+      proposalsSoFar: proposals,
+      spentThisIteration: env.meter.issued - startCalls,
+      share,
+      remaining: env.meter.remaining(),
+      reserved: env.testReserve + env.finalReserve,
+      minibatchCost: 2 * minibatchSize * perReply + 1,
+      validationCost: env.split.validation.length * perReply,
+      cap: env.proposalCap,
+    });
+    if (gate === "budget") {
       state.budgetExhausted = true;
       break;
     }
+    if (gate === "share") break;
     throwIfAborted(signal);
+    if (proposals === 0 && env.merge && state.mergeDue && state.merges < MAX_MERGES) {
+      state.mergeDue = false;
+      try {
+        const merged = await tryMerge(env, state, minibatchSize, signal);
+        if (merged) {
+          proposals++;
+          depth += merged.depth;
+          if (merged.accepted !== null) return { accepted: merged.accepted, proposals, depth };
+          continue;
+        }
+      } catch (err) {
+        if (err instanceof BudgetExhaustedError) {
+          state.budgetExhausted = true;
+          break;
+        }
+        throw err;
+      }
+    }
     const parent = selectParent(paretoFrontier(state.candidates.map((c) => c.scores)), state.rng);
-    const batch = nextMinibatch(state.minibatch, split.train.length, env.minibatchSize, state.rng);
-    const parentConfig = (state.candidates[parent] as { config: C }).config;
+    const batch = nextMinibatch(state.minibatch, split.train.length, minibatchSize, state.rng);
+    const parentRecord = state.candidates[parent] as { config: C; scores: number[] };
+    const parentConfig = parentRecord.config;
     proposals++;
     try {
       const before = await evaluateTrain(env, state, parent, batch, signal);
       depth += before.depth;
       if (before.evaluations.every((e) => e.score >= 1 - EPS)) continue;
       const examples = batch.map((i) => split.train[i] as DatasetExample);
-      const material: ReflectionExample[] = before.evaluations.map((e, k) => ({
-        example: examples[k] as DatasetExample,
-        ...e,
-      }));
+      const material = reflectionMaterial(
+        env,
+        state,
+        parent,
+        batch,
+        before.evaluations,
+        env.reflectionExtra,
+      );
       const picked = adapter.pickComponent
         ? adapter.pickComponent(parentConfig, state.componentCursor, material)
         : {
@@ -124,27 +236,33 @@ export async function runIteration<C>(
         meanScore(after.evaluations.map((e) => e.score)) -
         meanScore(before.evaluations.map((e) => e.score));
       if (!(gain > EPS)) continue;
+      if (!canAffordValidation(env)) {
+        state.budgetExhausted = true;
+        break;
+      }
       const [validation, vector] = await Promise.all([
-        evaluateCandidate(env, proposal.config, split.validation, signal),
+        scoreValidation(env, proposal.config, parentRecord.scores, signal),
         embedText(env.llm, state.embedding.source, adapter.embeddingText(proposal.config), signal),
       ]);
       depth += Math.max(validation.depth, state.embedding.source === "provider" ? 1 : 0);
-      const scores = validation.evaluations.map((e) => e.score);
+      state.keys.add(adapter.key(proposal.config));
+      if (!validation.scores) continue; // hopeless on the first half of the validation set
+      const scores = validation.scores;
       const index = state.candidates.length;
       state.candidates.push({
         iteration: state.iteration + 1,
         config: proposal.config,
         parent: (state.candidates[parent] as { iteration: number }).iteration,
-        component: adapter.components(parentConfig)[component] ?? null,
+        component: proposal.component ?? adapter.components(parentConfig)[component] ?? null,
         rationale: proposal.rationale,
         scores,
         score: meanScore(scores),
         embeddingPoint: state.projector.project(vector),
       });
-      state.keys.add(adapter.key(proposal.config));
       after.evaluations.forEach((e, k) => {
         cacheTrainEvaluation(state, { candidate: index, example: batch[k] as number, ...e });
       });
+      state.mergeDue = true;
       return { accepted: index, proposals, depth };
     } catch (err) {
       if (err instanceof BudgetExhaustedError) {

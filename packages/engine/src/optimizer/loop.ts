@@ -13,6 +13,12 @@ import { throwIfAborted } from "../util/abort";
 import { Semaphore } from "../util/limit";
 import { Prng } from "../util/prng";
 import type { ModeAdapter } from "./adapter";
+import {
+  affordableRescores,
+  iterationShare,
+  observedCallsPerReply,
+  PROPOSAL_CAP_FACTOR,
+} from "./budget";
 import { evaluateCandidate, meanScore } from "./evaluate";
 import { finalise } from "./finalise";
 import { type IterationEnv, runIteration } from "./iteration";
@@ -32,7 +38,18 @@ export const OPTIMISER_DEFAULTS = {
   minibatchSize: 3,
   proposalsPerIteration: 3,
   concurrency: 8,
+  rescoreTop: 2,
+  reflectionExtra: 4,
+  earlyStop: true,
+  adaptiveMinibatch: true,
+  merge: true,
 } as const;
+
+function nonNegativeInt(value: number | undefined, fallback: number, name: string): number {
+  const v = value ?? fallback;
+  if (!Number.isInteger(v) || v < 0) throw new RangeError(`${name} must be a non-negative integer`);
+  return v;
+}
 
 function positiveInt(value: number | undefined, fallback: number, name: string): number {
   const v = value ?? fallback;
@@ -112,9 +129,15 @@ export async function* runOptimisation<C>(
   const testReserve = evaluateTest ? 2 * split.test.length * perRun : 0;
   const initialCost = split.validation.length * perRun + 1;
   const proposalCost = 2 * Math.min(minibatchSize, split.train.length) * perRun + 1 + initialCost;
+  const rescoreTop = nonNegativeInt(
+    options.rescoreTop,
+    OPTIMISER_DEFAULTS.rescoreTop,
+    "rescoreTop",
+  );
+  const validationCost = split.validation.length * perRun;
+  const searchCalls = initialCost + iterations * proposalsPerIteration * proposalCost;
   const maxCalls =
-    options.maxCalls ??
-    initialCost + iterations * proposalsPerIteration * proposalCost + testReserve;
+    options.maxCalls ?? searchCalls + testReserve + Math.ceil(rescoreTop * validationCost);
   if (!options.resumeFrom && maxCalls < initialCost) {
     throw new RangeError(
       `a call budget of ${maxCalls} cannot even score the initial candidate (${initialCost} calls)`,
@@ -130,6 +153,7 @@ export async function* runOptimisation<C>(
   const all = [...split.train, ...split.validation, ...split.test];
   const scorer = createScorer({ metric, llm, judgeModel: options.models.judge, examples: all });
   const env: IterationEnv<C> = {
+    replyStats: { replies: 0, calls: 0 },
     adapter,
     llm,
     scorer,
@@ -138,8 +162,24 @@ export async function* runOptimisation<C>(
     meter,
     minibatchSize,
     proposalsPerIteration,
-    proposalCost,
     testReserve,
+    finalReserve: options.maxCalls === undefined ? rescoreTop * validationCost : 0,
+    proposalCap:
+      options.maxCalls === undefined
+        ? proposalsPerIteration
+        : PROPOSAL_CAP_FACTOR * proposalsPerIteration,
+    reflectionExtra: nonNegativeInt(
+      options.reflectionExtra,
+      OPTIMISER_DEFAULTS.reflectionExtra,
+      "reflectionExtra",
+    ),
+    earlyStop: options.earlyStop ?? OPTIMISER_DEFAULTS.earlyStop,
+    merge: options.merge ?? OPTIMISER_DEFAULTS.merge,
+    adaptiveMinibatch:
+      options.maxCalls !== undefined &&
+      (options.adaptiveMinibatch ?? OPTIMISER_DEFAULTS.adaptiveMinibatch),
+    validationCost,
+    perRun,
   };
   const fingerprint = runFingerprint(adapter, seedCandidate, split, {
     seed,
@@ -147,6 +187,11 @@ export async function* runOptimisation<C>(
     judge: options.models.judge,
     minibatchSize,
     proposalsPerIteration,
+    rescoreTop,
+    reflectionExtra: env.reflectionExtra,
+    earlyStop: env.earlyStop,
+    adaptiveMinibatch: env.adaptiveMinibatch,
+    merge: env.merge,
   });
 
   try {
@@ -154,6 +199,8 @@ export async function* runOptimisation<C>(
     let state: RunState<C>;
     if (options.resumeFrom) {
       state = fromCheckpoint(adapter, options.resumeFrom, fingerprint);
+      Object.assign(env.replyStats, state.replyStats);
+      state.replyStats = env.replyStats;
     } else {
       meter.startIteration();
       const [embedding, validation] = await Promise.all([
@@ -184,6 +231,9 @@ export async function* runOptimisation<C>(
         rng: new Prng(seed),
         minibatch: initialMinibatchState(),
         componentCursor: 0,
+        merges: 0,
+        mergeDue: false,
+        replyStats: env.replyStats,
         budgetExhausted: false,
         embedding: { source: embedding.source, origin: embedding.vector },
         projector,
@@ -196,7 +246,13 @@ export async function* runOptimisation<C>(
     while (state.iteration < iterations) {
       throwIfAborted(signal);
       meter.startIteration();
-      const outcome = await runIteration(env, state, signal);
+      const share = iterationShare(
+        meter.remaining(),
+        env.testReserve + env.finalReserve,
+        state.iteration + 1,
+        iterations,
+      );
+      const outcome = await runIteration(env, state, signal, share);
       throwIfAborted(signal);
       state.iteration++;
       const index = outcome.accepted ?? bestCandidate(state.candidates.map((c) => c.score));
@@ -214,7 +270,17 @@ export async function* runOptimisation<C>(
     }
 
     throwIfAborted(signal);
-    return await finalise(env, state, { evaluateTest, promptOf: adapter.promptOf, signal });
+    return await finalise(env, state, {
+      evaluateTest,
+      promptOf: adapter.promptOf,
+      rescores: affordableRescores(
+        rescoreTop,
+        meter.remaining(),
+        env.testReserve,
+        split.validation.length * observedCallsPerReply(env.replyStats, perRun),
+      ),
+      signal,
+    });
   } finally {
     runController.abort();
   }

@@ -5,10 +5,18 @@
  * coordinator reads when delegating) — chosen round robin, and the reflection
  * sees the whole multi-agent trace of every minibatch example.
  */
-import { MAX_DESCRIPTION_CHARS, type MultiAgentConfig } from "@promptune/contracts";
+import type { MultiAgentConfig } from "@promptune/contracts";
+import { z } from "zod";
 import { runMultiAgentTurn } from "../multiagent";
 import type { ChatMessage, LlmPort } from "../ports";
 import type { ModeAdapter, Proposal } from "./adapter";
+import {
+  agentOf,
+  type MultiAgentComponent,
+  multiAgentComponents,
+  pickBlamedComponent,
+  withComponent,
+} from "./components";
 import { runOptimisation } from "./loop";
 import {
   cleanProposedPrompt,
@@ -24,88 +32,12 @@ import type {
   ReflectionExample,
 } from "./types";
 
-/** One changeable part of a configuration. */
-export interface MultiAgentComponent {
-  /** "master" or the worker's index. */
-  agent: "master" | number;
-  field: "prompt" | "description";
-  label: string;
-}
-
-/**
- * Components in round-robin order: the coordinator's prompt, every worker's
- * prompt, then every worker's description. The coordinator's description is
- * not a component: no model reads it.
- */
-export function multiAgentComponents(config: MultiAgentConfig): MultiAgentComponent[] {
-  const workers = config["worker-agents"];
-  return [
-    { agent: "master", field: "prompt", label: "coordinator.prompt" },
-    ...workers.map((w, i) => ({
-      agent: i,
-      field: "prompt" as const,
-      label: `worker:${w.name}.prompt`,
-    })),
-    ...workers.map((w, i) => ({
-      agent: i,
-      field: "description" as const,
-      label: `worker:${w.name}.description`,
-    })),
-  ];
-}
-
-function agentOf(config: MultiAgentConfig, component: MultiAgentComponent) {
-  return component.agent === "master"
-    ? config["master-agent"]
-    : config["worker-agents"][component.agent];
-}
-
-/**
- * Blame from the trajectories: starting at the round-robin `cursor`, the
- * first component that can have caused a shortfall on the minibatch. The
- * coordinator's prompt always can; a worker's prompt only if that worker was
- * consulted on an imperfect example; a worker's description only if the
- * coordinator left that worker out of an imperfect example.
- */
-export function pickBlamedComponent(
-  config: MultiAgentConfig,
-  cursor: number,
-  material: readonly ReflectionExample[],
-): { index: number; cursor: number } {
-  const components = multiAgentComponents(config);
-  const failing = material.filter((m) => m.score < 1 - 1e-9);
-  const blamed = (c: MultiAgentComponent): boolean => {
-    if (c.agent === "master") return true;
-    const worker = c.agent;
-    return c.field === "prompt"
-      ? failing.some((m) => m.consulted.includes(worker))
-      : failing.some((m) => !m.consulted.includes(worker));
-  };
-  for (let k = 0; k < components.length; k++) {
-    const index = (cursor + k) % components.length;
-    if (blamed(components[index] as MultiAgentComponent)) return { index, cursor: cursor + k + 1 };
-  }
-  return { index: 0, cursor: cursor + 1 };
-}
-
-/** A copy of `config` with one component replaced by `text`. */
-export function withComponent(
-  config: MultiAgentConfig,
-  component: MultiAgentComponent,
-  text: string,
-): MultiAgentConfig {
-  const value = component.field === "description" ? text.slice(0, MAX_DESCRIPTION_CHARS) : text;
-  if (component.agent === "master") {
-    return { ...config, "master-agent": { ...config["master-agent"], [component.field]: value } };
-  }
-  const index = component.agent;
-  return {
-    ...config,
-    "worker-agents": config["worker-agents"].map((w, i) =>
-      i === index ? { ...w, [component.field]: value } : w,
-    ),
-  };
-}
+export {
+  type MultiAgentComponent,
+  multiAgentComponents,
+  pickBlamedComponent,
+  withComponent,
+} from "./components";
 
 /** The configuration as text: embedded for the 2-D point and shown to the reflection. */
 export function renderConfiguration(config: MultiAgentConfig): string {
@@ -118,15 +50,62 @@ export function renderConfiguration(config: MultiAgentConfig): string {
 }
 
 const MULTI_REFLECTION_SYSTEM = [
-  "You improve one component of a multi-agent customer-help assistant.",
+  "You improve a multi-agent customer-help assistant.",
   "A coordinator reads the conversation and the roster of workers (name and description), delegates tasks to some of them, and writes the final reply from their reports; each worker follows its own prompt.",
-  "You are shown the whole configuration, the component to improve, a few conversations with how the agents handled them, an expert's reference reply, and a grader's verdict on each final reply.",
-  "Rewrite only the named component so that the final replies satisfy what the grader found missing:",
+  "You are shown the whole configuration, the component to improve, a few conversations with how the agents handled them (the whole trace), an expert's reference reply, and a grader's verdict on each final reply.",
+  "Rewrite the named component so that the final replies satisfy what the grader found missing:",
   "- keep what already works and the agent's role;",
   "- state required behaviours as clear, general instructions; never copy details of these particular conversations;",
   "- a description tells the coordinator when to use the worker: keep it to one or two sentences.",
-  "Return the complete new text of the component and a one-sentence rationale.",
+  "Read the traces to see where each failure arose. When the blame is shared — for example the coordinator delegated to the wrong worker and that worker also lacks an instruction — also rewrite the other components at fault in `also` (their complete new text, by the component's label); leave `also` empty when the named component alone is at fault.",
+  "Return the complete new text of the named component in `prompt` and a one-sentence rationale.",
 ].join("\n");
+
+/**
+ * The multi-agent reflection schema: the named component's new text plus
+ * optional joint edits of other components, named through an enum of their
+ * labels so the reflection cannot name a component that does not exist.
+ */
+export function jointProposalSchema(otherLabels: readonly string[]) {
+  if (otherLabels.length === 0) return ProposalSchema;
+  return ProposalSchema.extend({
+    also: z
+      .array(
+        z.object({
+          component: z.enum(otherLabels as [string, ...string[]]),
+          text: z.string(),
+        }),
+      )
+      .default([]),
+  });
+}
+
+/**
+ * Applies the reflection's answer: the focus component's text, then each
+ * joint edit of another component (the first edit per component wins; empty
+ * texts and unknown labels are ignored). Returns the new configuration and
+ * the labels of every changed component.
+ */
+export function applyJointEdits(
+  parent: MultiAgentConfig,
+  focus: MultiAgentComponent,
+  text: string,
+  also: readonly { component: string; text: string }[],
+): { config: MultiAgentConfig; changed: string[] } {
+  let config = withComponent(parent, focus, text);
+  const changed = [focus.label];
+  const all = multiAgentComponents(parent);
+  for (const edit of also) {
+    const target = all.find((c) => c.label === edit.component);
+    const clean = cleanProposedPrompt(edit.text);
+    if (!target || !clean || changed.includes(target.label)) continue;
+    const next = withComponent(config, target, clean);
+    if (JSON.stringify(next) === JSON.stringify(config)) continue;
+    config = next;
+    changed.push(target.label);
+  }
+  return { config, changed };
+}
 
 function describeComponent(config: MultiAgentConfig, component: MultiAgentComponent): string {
   if (component.agent === "master")
@@ -142,7 +121,13 @@ export function multiReflectionMessages(
   parent: MultiAgentConfig,
   component: MultiAgentComponent,
   material: readonly ReflectionExample[],
+  joint = true,
 ): ChatMessage[] {
+  const others = joint
+    ? multiAgentComponents(parent)
+        .filter((c) => c.label !== component.label)
+        .map((c) => c.label)
+    : [];
   const user = [
     `Component to improve: ${describeComponent(parent, component)}.`,
     "",
@@ -162,6 +147,8 @@ export function multiReflectionMessages(
     renderFeedback(material),
     "</feedback>",
     "",
+    `Other components you may rewrite jointly in \`also\`: ${others.join(", ") || "none"}.`,
+    "",
     "Propose the improved text of the component.",
   ].join("\n");
   return [
@@ -173,15 +160,22 @@ export function multiReflectionMessages(
 /** The multi-agent adapter for the shared loop. */
 export function multiAgentAdapter(options: {
   reflectionModel: string;
+  jointEdits?: boolean;
 }): ModeAdapter<MultiAgentCandidate> {
+  const joint = options.jointEdits ?? true;
   return {
     mode: "multi",
     key: (c) => JSON.stringify(c),
     embeddingText: renderConfiguration,
     promptOf: (c) => c["master-agent"].prompt,
     callsPerRun: (c) => 2 + c["worker-agents"].length,
-    fingerprintParts: () => ({ reflectionModel: options.reflectionModel }),
+    deterministic: (c) =>
+      [c["master-agent"], ...c["worker-agents"]].every((a) => a.temperature === 0),
+    fingerprintParts: () => ({ reflectionModel: options.reflectionModel, joint }),
     components: (c) => multiAgentComponents(c).map((x) => x.label),
+    componentValues: (c) => multiAgentComponents(c).map((x) => agentOf(c, x)?.[x.field] ?? ""),
+    withComponentValues: (c, values) =>
+      multiAgentComponents(c).reduce((acc, x, k) => withComponent(acc, x, values[k] ?? ""), c),
     async run(llm: LlmPort, c, example, signal) {
       const turn = await runMultiAgentTurn(llm, c, example.dialog, { signal });
       const consulted = turn.intermediate
@@ -189,7 +183,13 @@ export function multiAgentAdapter(options: {
         .filter((n): n is string => n !== undefined)
         .map((n) => Number(n) - 1);
       // coordinator plan → workers in parallel → composition
-      return { reply: turn.content, trace: turn.trace, consulted, depth: consulted.length ? 3 : 2 };
+      return {
+        reply: turn.content,
+        trace: turn.trace,
+        consulted,
+        depth: consulted.length ? 3 : 2,
+        calls: 2 + consulted.length,
+      };
     },
     pickComponent: (c, cursor, material) => pickBlamedComponent(c, cursor, material),
     async propose(
@@ -199,20 +199,30 @@ export function multiAgentAdapter(options: {
       material,
       signal,
     ): Promise<Proposal<MultiAgentCandidate> | null> {
-      const component = multiAgentComponents(parent)[index];
+      const components = multiAgentComponents(parent);
+      const component = components[index];
       if (!component) return null;
+      const others = joint
+        ? components.filter((c) => c.label !== component.label).map((c) => c.label)
+        : [];
       const { value } = await llm.completeStructured({
         model: options.reflectionModel,
-        messages: multiReflectionMessages(parent, component, material),
+        messages: multiReflectionMessages(parent, component, material, joint),
         temperature: 0.7,
         purpose: "reflection",
-        schema: ProposalSchema,
+        schema: jointProposalSchema(others),
         schemaName: PROPOSAL_SCHEMA_NAME,
         signal,
       });
       const text = cleanProposedPrompt(value.prompt);
       if (!text) return null;
-      return { config: withComponent(parent, component, text), rationale: value.rationale };
+      const also = "also" in value ? (value.also as { component: string; text: string }[]) : [];
+      const { config, changed } = applyJointEdits(parent, component, text, also);
+      return {
+        config,
+        rationale: value.rationale,
+        ...(changed.length > 1 ? { component: changed.join(" + ") } : {}),
+      };
     },
   };
 }
@@ -225,6 +235,9 @@ export function multiAgentAdapter(options: {
 export function optimizeMultiAgent(
   options: MultiAgentOptions,
 ): OptimisationRun<MultiAgentCandidate> {
-  const adapter = multiAgentAdapter({ reflectionModel: options.models.reflection });
+  const adapter = multiAgentAdapter({
+    reflectionModel: options.models.reflection,
+    jointEdits: options.jointEdits ?? true,
+  });
   return runOptimisation(adapter, options.config, options);
 }

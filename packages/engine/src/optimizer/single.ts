@@ -93,6 +93,7 @@ export function singleAgentAdapter(options: {
     embeddingText: (c) => c.prompt,
     promptOf: (c) => c.prompt,
     callsPerRun: () => 1,
+    deterministic: (c) => c.temperature === 0,
     fingerprintParts: () => ({ model, reflectionModel, tuneTemperature }),
     components: () => ["prompt"],
     async run(llm: LlmPort, c, example, signal): Promise<AgentRun> {
@@ -103,7 +104,7 @@ export function singleAgentAdapter(options: {
         purpose: "assistant",
         signal,
       });
-      return { reply: text, trace: "", consulted: [], depth: 1 };
+      return { reply: text, trace: "", consulted: [], depth: 1, calls: 1 };
     },
     async propose(
       llm,

@@ -28,6 +28,11 @@ export interface RunState<C> {
   rng: Prng;
   minibatch: MinibatchState;
   componentCursor: number;
+  /** Merges attempted so far, and whether the last iteration found a candidate (a merge is due). */
+  merges: number;
+  mergeDue: boolean;
+  /** Replies made so far and the calls they took (budget estimates). */
+  replyStats: { replies: number; calls: number };
   budgetExhausted: boolean;
   embedding: { source: EmbeddingSource; origin: number[] };
   projector: Projector;
@@ -77,7 +82,7 @@ export function toCheckpoint<C>(
   meter: RunMeter,
 ): OptimisationCheckpoint<C> {
   const checkpoint: OptimisationCheckpoint<C> = {
-    version: 1,
+    version: 2,
     mode: adapter.mode,
     seed: state.seed,
     fingerprint: state.fingerprint,
@@ -88,6 +93,9 @@ export function toCheckpoint<C>(
     rng: state.rng.state(),
     minibatch: state.minibatch,
     componentCursor: state.componentCursor,
+    merges: state.merges,
+    mergeDue: state.mergeDue,
+    replyStats: state.replyStats,
     usage: meter.total,
     callsIssued: meter.issued,
     budgetExhausted: state.budgetExhausted,
@@ -103,7 +111,7 @@ export function fromCheckpoint<C>(
   checkpoint: OptimisationCheckpoint<C>,
   fingerprint: string,
 ): RunState<C> {
-  if (checkpoint.version !== 1)
+  if (checkpoint.version !== 2)
     throw new Error(`unsupported checkpoint version ${String(checkpoint.version)}`);
   if (checkpoint.mode !== adapter.mode)
     throw new Error(`checkpoint is for a ${checkpoint.mode}-agent run`);
@@ -122,6 +130,9 @@ export function fromCheckpoint<C>(
     rng: new Prng(cp.rng),
     minibatch: cp.minibatch,
     componentCursor: cp.componentCursor,
+    merges: cp.merges,
+    mergeDue: cp.mergeDue,
+    replyStats: cp.replyStats,
     budgetExhausted: cp.budgetExhausted,
     embedding: cp.embedding,
     projector: createProjector({ seed: cp.seed, origin: cp.embedding.origin }),

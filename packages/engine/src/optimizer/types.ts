@@ -35,8 +35,21 @@ export interface OptimiseOptionsBase {
   seed?: number;
   /** Train examples per reflection minibatch. Default 3. */
   minibatchSize?: number;
-  /** Most proposals tried per iteration before reporting "not accepted". Default 3. */
+  /**
+   * Proposals tried per iteration. Default 3. Without `maxCalls` it is the cap; with
+   * `maxCalls` the budget paces the proposals (up to 4× this many per iteration).
+   */
   proposalsPerIteration?: number;
+  /** Top candidates scored once more on the validation set before the final pick. Default 2. */
+  rescoreTop?: number;
+  /** Cached train failures of the parent shown to the reflection beyond the minibatch. Default 4. */
+  reflectionExtra?: number;
+  /** Drop a proposal that is clearly worse than its parent on half the validation set. Default true. */
+  earlyStop?: boolean;
+  /** With `maxCalls`: grow the minibatch (up to 3×) while the budget's share per iteration allows. Default true. */
+  adaptiveMinibatch?: boolean;
+  /** Merge two lineages' changes (multi-agent; GEPA's merge) after an iteration that found a candidate. Default true. */
+  merge?: boolean;
   /** Most model calls in flight at once. Default 8. */
   concurrency?: number;
   /** Ceiling on model calls for the whole run (all roles). Default: the run's worst case. */
@@ -63,6 +76,8 @@ export interface SingleAgentOptions extends OptimiseOptionsBase {
 
 /** Options of a multi-agent run. */
 export interface MultiAgentOptions extends OptimiseOptionsBase {
+  /** Let the reflection rewrite several components jointly when the blame is shared. Default true. */
+  jointEdits?: boolean;
   /** Seed configuration (coordinator + workers). */
   config: MultiAgentConfig;
   /** Continue a run from the checkpoint of its last finished iteration. */
@@ -100,7 +115,7 @@ export interface TrainEvaluation {
 
 /** Everything needed to continue a run after its last finished iteration (plain JSON). */
 export interface OptimisationCheckpoint<C> {
-  version: 1;
+  version: 2;
   mode: "single" | "multi";
   seed: number;
   /** Hash of the run's inputs (split ids, options); a mismatch refuses to resume. */
@@ -115,6 +130,11 @@ export interface OptimisationCheckpoint<C> {
   rng: PrngState;
   minibatch: MinibatchState;
   componentCursor: number;
+  /** Lineage merges attempted so far; whether one is due in the next iteration. */
+  merges: number;
+  mergeDue: boolean;
+  /** Replies made so far and the calls they took (budget estimates). */
+  replyStats: { replies: number; calls: number };
   usage: LlmUsage;
   callsIssued: number;
   budgetExhausted: boolean;
@@ -170,7 +190,11 @@ export interface ReportedCandidate<C> {
 
 /** The final result of a run, returned when the iterator finishes. */
 export interface FinalResult<C> {
-  /** Best candidate by mean validation score (earliest on ties). */
+  /**
+   * The presented candidate: best by validation mean after the top candidates
+   * were measured a second time (earliest on ties); its `validationScore` is
+   * the mean of both measurements when it was re-measured.
+   */
   best: ReportedCandidate<C>;
   initial: ReportedCandidate<C>;
   /** The candidates reported by iterations 1..N, in order (length N). */

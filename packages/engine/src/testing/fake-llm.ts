@@ -36,7 +36,11 @@ export interface FakeLlmOptions {
     current: string,
     missing: string[],
     call: FakeCall,
-  ) => { prompt: string; temperature?: number };
+  ) => {
+    prompt: string;
+    temperature?: number;
+    also?: { component: string; text: string }[];
+  };
   /** Called before each call is answered; throw to inject a failure. */
   beforeCall?: (call: FakeCall, index: number) => void | Promise<void>;
   /** Provide `embed` (hashed words, 16 dimensions). Default false. */

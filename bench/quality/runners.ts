@@ -1,0 +1,237 @@
+/**
+ * One optimisation run per optimiser in a seed's world: Promptune single- and
+ * multi-agent through the production gateway, AxGEPA through its own OpenAI
+ * client. Each returns the presented candidate's validation score, its
+ * expected held-out accuracy and the calls and tokens the world served.
+ */
+import { AxGEPA, ai, ax } from "@ax-llm/ax";
+import type { DatasetExample, MultiAgentConfig } from "@promptune/contracts";
+import {
+  type MultiAgentOptions,
+  optimizeMultiAgent,
+  optimizeSingleAgent,
+  type SingleAgentOptions,
+} from "@promptune/engine";
+import { createLlmGateway, parseLlmConfig } from "../../apps/server/src/llm";
+import { Prng } from "../../packages/engine/src/util/prng";
+import { WorldAgents } from "./agents";
+import { dispatch, MODELS } from "./dispatch";
+import type { WorldServer } from "./server";
+import { type Question, World } from "./world";
+
+export const TRAIN = 30;
+export const VALIDATION = 20;
+export const SEED_PROMPT = "You are a support assistant. Answer with the case code only.";
+
+/** The outcome of one run. */
+export interface RunOutcome {
+  initial: number;
+  best: number;
+  final: number;
+  presentedValidation: number;
+  calls: number;
+  tokens: number;
+}
+
+/** The share of the possible gain a run found. */
+export function share(o: RunOutcome): number {
+  return o.best - o.initial > 1e-9 ? (o.final - o.initial) / (o.best - o.initial) : 1;
+}
+
+/** A seed's world with its train and validation questions, served by `server`. */
+export function setUpWorld(server: WorldServer, seed: number) {
+  const world = new World(seed);
+  const agents = new WorldAgents(world, seed);
+  const rng = new Prng(seed * 31 + 5);
+  const train = world.questions(TRAIN, "t", rng);
+  const validation = world.questions(VALIDATION, "v", rng);
+  for (const q of [...train, ...validation]) agents.book.set(q.id, q);
+  server.setHandler((call) => dispatch(call, agents));
+  server.reset();
+  return { world, agents, train, validation };
+}
+
+function example(q: Question): DatasetExample {
+  return {
+    id: q.id,
+    dialog: [{ type: "human", content: q.text }],
+    reference: q.answer,
+    expected: q.answer,
+    rubric: [],
+  };
+}
+
+function gatewayFor(server: WorldServer) {
+  return createLlmGateway(
+    parseLlmConfig({
+      OPENAI_BASE_URL: server.url,
+      OPENAI_API_KEY: "bench",
+      LLM_MODELS: Object.values(MODELS).join(","),
+      LLM_REFLECTION_MODEL: MODELS.reflection,
+      LLM_JUDGE_MODEL: MODELS.reflection,
+      LLM_CONCURRENCY: "16",
+    }),
+    { cache: { get: async () => undefined, set: async () => {} } },
+  );
+}
+
+/** Extra engine options an ablation sets. */
+export type EngineOverrides = Partial<SingleAgentOptions & MultiAgentOptions>;
+
+/** Promptune single-agent in the seed's world. */
+export async function runPromptuneSingle(
+  server: WorldServer,
+  seed: number,
+  iterations: number,
+  maxCalls: number,
+  overrides: EngineOverrides = {},
+): Promise<RunOutcome> {
+  const { world, train, validation } = setUpWorld(server, seed);
+  const gateway = gatewayFor(server);
+  try {
+    const examples = [...train, ...validation].map(example);
+    const run = optimizeSingleAgent({
+      llm: gateway,
+      models: { judge: MODELS.reflection, reflection: MODELS.reflection },
+      dataset: { name: `world-${seed}`, metric: "exact", examples },
+      split: { train: train.map(example), validation: validation.map(example), test: [] },
+      iterations,
+      maxCalls,
+      seed,
+      evaluateTest: false,
+      model: MODELS.assistant,
+      prompt: SEED_PROMPT,
+      temperature: 0.7,
+      ...overrides,
+    } as SingleAgentOptions);
+    let step = await run.next();
+    while (!step.done) step = await run.next();
+    const final = step.value;
+    return {
+      initial: world.expectedSingle(SEED_PROMPT),
+      best: world.bestSingle(),
+      final: world.expectedSingle(final.best.config.prompt),
+      presentedValidation: final.best.validationScore,
+      calls: server.counters.calls,
+      tokens: server.counters.tokens,
+    };
+  } finally {
+    await gateway.close();
+  }
+}
+
+function seedConfig(world: World): MultiAgentConfig {
+  const agent = (name: string, prompt: string, model: string) => ({
+    name,
+    prompt,
+    description: "Support specialist.",
+    model_name: model,
+    temperature: 0.5,
+  });
+  return {
+    "master-agent": agent("Coordinator", "You coordinate a support team.", MODELS.coordinator),
+    "worker-agents": world.workers.map((w) =>
+      agent(w, "You answer customer questions with the case code only.", MODELS.worker),
+    ),
+  };
+}
+
+function multiView(c: MultiAgentConfig) {
+  return {
+    coordinator: c["master-agent"].prompt,
+    workers: c["worker-agents"].map((w) => w.prompt),
+    descriptions: c["worker-agents"].map((w) => w.description),
+  };
+}
+
+/** Promptune multi-agent (coordinator + 2 workers) in the seed's world. */
+export async function runPromptuneMulti(
+  server: WorldServer,
+  seed: number,
+  iterations: number,
+  maxCalls: number,
+  overrides: EngineOverrides = {},
+): Promise<RunOutcome> {
+  const { world, train, validation } = setUpWorld(server, seed);
+  const gateway = gatewayFor(server);
+  const config = seedConfig(world);
+  try {
+    const examples = [...train, ...validation].map(example);
+    const run = optimizeMultiAgent({
+      llm: gateway,
+      models: { judge: MODELS.reflection, reflection: MODELS.reflection },
+      dataset: { name: `world-${seed}`, metric: "exact", examples },
+      split: { train: train.map(example), validation: validation.map(example), test: [] },
+      iterations,
+      maxCalls,
+      seed,
+      evaluateTest: false,
+      config,
+      ...overrides,
+    } as MultiAgentOptions);
+    let step = await run.next();
+    while (!step.done) step = await run.next();
+    const final = step.value;
+    return {
+      initial: world.expectedMulti(multiView(config)),
+      best: world.bestMulti(),
+      final: world.expectedMulti(multiView(final.best.config)),
+      presentedValidation: final.best.validationScore,
+      calls: server.counters.calls,
+      tokens: server.counters.tokens,
+    };
+  } finally {
+    await gateway.close();
+  }
+}
+
+/** AxGEPA (single program, the same seed prompt as its instruction) in the seed's world. */
+export async function runAxGepa(
+  server: WorldServer,
+  seed: number,
+  maxMetricCalls: number,
+): Promise<RunOutcome> {
+  const { world, train, validation } = setUpWorld(server, seed);
+  const client = (model: string) =>
+    ai({
+      name: "openai",
+      apiKey: "bench",
+      apiURL: server.url,
+      config: { model: model as never, stream: false },
+    });
+  const program = ax("question:string -> answer:string");
+  program.setInstruction(SEED_PROMPT);
+  const optimizer = new AxGEPA({
+    studentAI: client(MODELS.assistant),
+    teacherAI: client(MODELS.reflection),
+    numTrials: 200,
+    earlyStoppingTrials: 200,
+    minibatch: true,
+    minibatchSize: 3,
+    seed,
+    verbose: false,
+  });
+  const toExample = (q: Question) => ({ question: q.text, answer: q.answer });
+  const result = await optimizer.compile(
+    program as never,
+    train.map(toExample),
+    ({ prediction, example }) =>
+      (prediction as { answer?: string })?.answer?.trim() === (example as { answer: string }).answer
+        ? 1
+        : 0,
+    { validationExamples: validation.map(toExample), maxMetricCalls } as never,
+  );
+  const optimized = result.optimizedProgram as
+    | { instruction?: string; componentMap?: Record<string, string> }
+    | undefined;
+  const prompt =
+    optimized?.componentMap?.["root::instruction"] ?? optimized?.instruction ?? SEED_PROMPT;
+  return {
+    initial: world.expectedSingle(SEED_PROMPT),
+    best: world.bestSingle(),
+    final: world.expectedSingle(prompt),
+    presentedValidation: result.bestScore,
+    calls: server.counters.calls,
+    tokens: server.counters.tokens,
+  };
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { syntheticExamples } from "../testing/fake-llm";
+import type { IterationEnv } from "./iteration";
+import { rankByScore } from "./selection";
+import { drive, singleOptions } from "./test-helpers";
+import { earlyStopMargin, isHopeless, scoreValidation } from "./validation";
+
+describe("final selection robust to noise", () => {
+  it("ranks by validation mean, earlier candidates first on ties", () => {
+    expect(rankByScore([0.5, 0.7, 0.7, 0.6])).toEqual([1, 2, 3, 0]);
+  });
+
+  it("re-scores the top candidates and presents the mean of both measurements", async () => {
+    const { run, llm } = singleOptions({ iterations: 3, rescoreTop: 2 });
+    const { results, final } = await drive(run());
+    const validation = 9;
+    const rescoreCalls = llm.calls.length - results.reduce((s, r) => s + r.usage.calls, 0);
+    // the held-out evaluation (2 candidates) plus the re-scoring of 2 candidates, reply + judge each
+    expect(rescoreCalls).toBe(2 * 9 * 2 + 2 * validation * 2);
+    // a deterministic fake: the second measurement repeats the first, so the pick is unchanged
+    const best = Math.max(...results.map((r) => r.validationScore));
+    expect(final.best.validationScore).toBeCloseTo(best, 10);
+  });
+
+  it("does not measure deterministic candidates again", async () => {
+    const { run, llm } = singleOptions({ iterations: 2, temperature: 0, rescoreTop: 2 });
+    const { results } = await drive(run());
+    const extra = llm.calls.length - results.reduce((s, r) => s + r.usage.calls, 0);
+    // only the held-out evaluation: the fake's reflection keeps temperature 0
+    expect(extra).toBeLessThanOrEqual(2 * 9 * 2);
+  });
+});
+
+describe("early stop on half the validation set", () => {
+  it("stops a proposal clearly below its parent on the same examples, not one within the margin", () => {
+    const parent = [1, 1, 1, 1, 0, 1, 1, 1, 1, 0];
+    expect(earlyStopMargin(10)).toBeCloseTo(0.158, 3);
+    expect(isHopeless([1, 0, 1, 0, 0, 1, 1, 0, 1, 0], parent)).toBe(true);
+    expect(isHopeless([1, 1, 1, 0, 0, 1, 1, 1, 1, 0], parent)).toBe(false);
+  });
+
+  it("scores only the first half of a hopeless proposal and all of a promising one", async () => {
+    const examples = syntheticExamples(12);
+    let runs = 0;
+    const env = {
+      adapter: {
+        run: async (_llm: unknown, config: string, example: { id: string }) => {
+          runs++;
+          const k = Number(example.id.slice(3));
+          // "bad" fails the first six examples, "good" fails none
+          return {
+            reply: config === "bad" && k < 6 ? "no" : "yes",
+            trace: "",
+            consulted: [],
+            depth: 1,
+          };
+        },
+      },
+      llm: {},
+      scorer: async (_e: unknown, reply: string) => ({
+        score: reply === "yes" ? 1 : 0,
+        feedback: "",
+      }),
+      scorerDepth: 0,
+      split: { train: [], validation: examples, test: [] },
+      earlyStop: true,
+    } as unknown as IterationEnv<string>;
+    const parent = new Array(12).fill(1);
+    const signal = new AbortController().signal;
+    const bad = await scoreValidation(env, "bad", parent, signal);
+    expect(bad.scores).toBeNull();
+    expect(runs).toBe(6);
+    runs = 0;
+    const good = await scoreValidation(env, "good", parent, signal);
+    expect(good.scores).toEqual(new Array(12).fill(1));
+    expect(runs).toBe(12);
+    runs = 0;
+    const whole = await scoreValidation({ ...env, earlyStop: false }, "bad", parent, signal);
+    expect(whole.scores?.filter((x) => x === 0)).toHaveLength(6);
+    expect(runs).toBe(12);
+  });
+});
