@@ -24,11 +24,13 @@ export function envInt(defaultValue: number, min: number, max: number) {
 /** Words that turn a flag on ("1", "true", "yes", "on", any case). */
 const TRUE_WORDS = ["1", "true", "yes", "on"];
 
-/** A boolean flag: true for "1", "true", "yes", "on"; undefined when unset. */
+/** A boolean flag: true for "1", "true", "yes", "on"; undefined when unset or blank. */
 export const envFlag = z
   .string()
   .optional()
-  .transform((v) => (v === undefined ? undefined : TRUE_WORDS.includes(v.trim().toLowerCase())));
+  .transform((v) =>
+    v === undefined || v.trim() === "" ? undefined : TRUE_WORDS.includes(v.trim().toLowerCase()),
+  );
 
 /** A boolean flag that is false when unset. */
 export const envSwitch = envFlag.transform((v) => v ?? false);
