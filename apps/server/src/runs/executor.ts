@@ -127,6 +127,7 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
           usage: final.usage,
           bestScore: final.best_validation_score,
           testScore: final.test_score,
+          heldOut: final.held_out ?? null,
           selectedStep: final.best_iteration > 0 ? final.best_iteration : null,
         }),
       );

@@ -1,6 +1,7 @@
 /** The optimiser: reflective evolutionary prompt search with a per-example Pareto frontier. */
 export type { AgentRun, ModeAdapter, Proposal } from "./adapter";
 export { type ExampleEvaluation, evaluateCandidate, meanScore } from "./evaluate";
+export { BOOTSTRAP_RESAMPLES, compareHeldOut, type HeldOutComparison } from "./held-out";
 export { OPTIMISER_DEFAULTS, runOptimisation } from "./loop";
 export { BudgetExhaustedError } from "./meter";
 export {

@@ -9,6 +9,7 @@ import type { DatasetSplit } from "../datasets/split";
 import type { EmbeddingSource } from "../embedding/embedder";
 import type { EngineModels, LlmPort, LlmUsage } from "../ports";
 import type { PrngState } from "../util/prng";
+import type { HeldOutComparison } from "./held-out";
 
 /** A single-agent candidate: the system prompt plus the temperature it runs at. */
 export interface SingleAgentCandidate {
@@ -183,6 +184,8 @@ export interface FinalResult<C> {
   initialTestScore: number | null;
   /** Size of the held-out test split. */
   testSize: number;
+  /** Paired bootstrap comparison of initial vs best on the test split; null when not measured. */
+  heldOut: HeldOutComparison | null;
   /** True when the call budget ended proposing early. */
   budgetExhausted: boolean;
   usage: LlmUsage;

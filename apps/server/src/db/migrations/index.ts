@@ -8,10 +8,12 @@ import * as foundation from "./20261121_01_foundation";
 import * as auth from "./20261121_02_auth";
 import * as runs from "./20261121_03_runs";
 import * as integration from "./20261121_04_integration";
+import * as runHeldOutEstimate from "./20261123_05_run_held_out_estimate";
 
 export const migrations: Record<string, Migration> = {
   "20261121_01_foundation": foundation,
   "20261121_02_auth": auth,
   "20261121_03_runs": runs,
   "20261121_04_integration": integration,
+  "20261123_05_run_held_out_estimate": runHeldOutEstimate,
 };
