@@ -19,11 +19,11 @@ import {
 } from "@promptune/engine";
 import { z } from "zod";
 import { cacheKey, MemoryCache, type ResponseCache } from "./cache";
-import type { LlmConfig, ModelRef, ProviderKind } from "./env";
+import type { LlmConfig, ModelPrice, ModelRef, ProviderKind } from "./env";
 import { LlmError } from "./errors";
 import { toLlmError } from "./failures";
 import { CachedFlights, type Stored, untilAborted } from "./flight";
-import { costOf } from "./prices";
+import { costOf, priceOf } from "./prices";
 import { createLocalProvider } from "./providers/local";
 import { createOpenAiProvider } from "./providers/openai";
 import type { LlmProvider, ProviderTokens } from "./providers/types";
@@ -55,6 +55,8 @@ export interface LlmGateway extends LlmPort {
   roles: { judge: string; reflection: string; embedding: string | null };
   /** Usage of every call made through this gateway since it was created. */
   totals(): LlmUsage;
+  /** USD per million tokens of a model (0 for local models); null when unknown. */
+  priceOf(model: string): ModelPrice | null;
   close(): Promise<void>;
 }
 
@@ -232,6 +234,8 @@ export function createLlmGateway(
     },
     listModels: () => config.models.map((m) => m.id),
     totals: () => ({ ...totals }),
+    priceOf: (model) =>
+      refOf(model).provider === "local" ? { input: 0, output: 0 } : priceOf(config.prices, model),
 
     async complete(request: CompletionRequest): Promise<CompletionResult> {
       const ref = refOf(request.model);

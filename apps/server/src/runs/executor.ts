@@ -2,6 +2,8 @@ import {
   type FinalResult,
   type MultiAgentIteration,
   MultiAgentOptimizeRequestSchema,
+  type RunEstimate,
+  RunEstimateSchema,
   SingleAgentOptimizeRequestSchema,
 } from "@promptune/contracts";
 import {
@@ -36,6 +38,12 @@ export interface RunExecutorDeps {
   callConcurrency: number;
 }
 
+/** The final result with the estimate the run was capped by, when it had one. */
+function withEstimate(final: FinalResult, run: RunRow): FinalResult {
+  const estimate = storedEstimate(run);
+  return estimate ? { ...final, estimate } : final;
+}
+
 /** Thrown to leave a run `running` for another process to resume (shutdown, not failure). */
 export class RunInterruptedError extends Error {
   constructor() {
@@ -48,6 +56,11 @@ export class RunInterruptedError extends Error {
 function failureMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return `Optimization failed: ${message}`.slice(0, 500);
+}
+
+/** The estimate a run was created with; absent for runs stored before estimates existed. */
+function storedEstimate(run: RunRow): RunEstimate | undefined {
+  return run.estimate ? RunEstimateSchema.parse(JSON.parse(run.estimate)) : undefined;
 }
 
 /** Starts the engine for a stored run, resuming from its checkpoint when it has one. */
@@ -64,7 +77,9 @@ async function startEngine(
   | { mode: "multi"; gen: OptimisationRun<MultiAgentCandidate> }
 > {
   const dataset = await withDbRetry(() => deps.datasets.resolve(run.user_id, run.dataset_name));
+  const estimate = storedEstimate(run);
   const common = {
+    ...(estimate ? { maxCalls: estimate.max_calls } : {}),
     llm: deps.llm,
     models: deps.models,
     dataset,
@@ -166,7 +181,7 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
         await publish({ type: "update", data, sent_at: Date.now() });
         step = await engine.gen.next();
       }
-      return singleFinal(run.id, step.value);
+      return withEstimate(singleFinal(run.id, step.value), run);
     }
     // Multi-agent: iteration 0 is stored; its points ride on iteration 1 as `baseline`.
     let baseline: MultiAgentIteration["baseline"];
@@ -197,7 +212,7 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
       }
       step = await engine.gen.next();
     }
-    return multiFinal(run.id, step.value);
+    return withEstimate(multiFinal(run.id, step.value), run);
   }
 
   async function save<C>(runId: string, r: IterationResult<C>, data: unknown): Promise<void> {
