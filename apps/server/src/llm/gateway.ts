@@ -1,7 +1,7 @@
 /**
  * The LLM gateway: implements the engine's LlmPort over the configured
  * providers and adds, uniformly for every call, a per-attempt timeout,
- * retries with backoff, a per-provider concurrency limit, usage and cost
+ * retries with backoff, a per-provider adaptive concurrency limit, usage and cost
  * accounting, and a single-flight response cache for deterministic calls.
  */
 import {
@@ -18,6 +18,7 @@ import {
   type StructuredResult,
 } from "@promptune/engine";
 import { z } from "zod";
+import { AdaptiveLimit } from "./adaptive-limit";
 import { cacheKey, MemoryCache, type ResponseCache } from "./cache";
 import type { LlmConfig, ModelPrice, ModelRef, ProviderKind } from "./env";
 import { LlmError } from "./errors";
@@ -27,8 +28,7 @@ import { costOf, priceOf } from "./prices";
 import { createLocalProvider } from "./providers/local";
 import { createOpenAiProvider } from "./providers/openai";
 import type { LlmProvider, ProviderTokens } from "./providers/types";
-import { AttemptTimeout, RetriesExhausted, withRetries } from "./retry";
-import { Semaphore } from "./semaphore";
+import { AttemptTimeout, classify, RetriesExhausted, withRetries } from "./retry";
 
 const jsonSchemas = new WeakMap<object, unknown>();
 
@@ -55,6 +55,8 @@ export interface LlmGateway extends LlmPort {
   roles: { judge: string; reflection: string; embedding: string | null };
   /** Usage of every call made through this gateway since it was created. */
   totals(): LlmUsage;
+  /** Current concurrency limit of each provider in use (it adapts: docs/llm.md). */
+  concurrencyLimits(): Partial<Record<ProviderKind, number>>;
   /** USD per million tokens of a model (0 for local models); null when unknown. */
   priceOf(model: string): ModelPrice | null;
   close(): Promise<void>;
@@ -62,7 +64,14 @@ export interface LlmGateway extends LlmPort {
 
 interface ProviderSlot {
   provider: LlmProvider;
-  semaphore: Semaphore;
+  /** Calls in flight to this provider: AIMD between 1 and the provider's ceiling. */
+  limit: AdaptiveLimit;
+}
+
+/** A failed attempt that tells us to send less: 429, or any answer carrying Retry-After. */
+function asksToBackOff(error: unknown): boolean {
+  const failure = classify(error);
+  return failure.kind === "rate_limit" || failure.retryAfterMs !== undefined;
 }
 
 /** Creates the gateway; providers are created on first use (the local model loads lazily). */
@@ -87,11 +96,26 @@ export function createLlmGateway(
             "No OpenAI-compatible provider is configured: set OPENAI_BASE_URL and/or OPENAI_API_KEY.",
           );
         }
-        provider = createOpenAiProvider({ ...config.openai, concurrency: config.concurrency });
+        provider = createOpenAiProvider({
+          ...config.openai,
+          concurrency: config.concurrency,
+          maxConcurrency: config.maxConcurrency,
+        });
       } else {
         provider = createLocalProvider(config.local, log);
       }
-      slot = { provider, semaphore: new Semaphore(provider.concurrency) };
+      slot = {
+        provider,
+        limit: new AdaptiveLimit({
+          initial: provider.concurrency,
+          max: provider.maxConcurrency ?? provider.concurrency,
+          onChange: (limit, reason) =>
+            log?.[reason === "backoff" ? "warn" : "info"](
+              { provider: kind, limit, reason },
+              "LLM concurrency limit changed",
+            ),
+        }),
+      };
       slots.set(kind, slot);
     }
     return slot;
@@ -111,12 +135,12 @@ export function createLlmGateway(
     run: (provider: LlmProvider, signal: AbortSignal) => Promise<R>,
     priority: CallPriority = "background",
   ): Promise<R> => {
-    const { provider, semaphore } = slotFor(ref.provider);
+    const { provider, limit } = slotFor(ref.provider);
     if (provider.prepare) await untilAborted(provider.prepare(), signal);
     try {
       return await withRetries(
         async () => {
-          const release = await semaphore.acquire(
+          const release = await limit.acquire(
             signal,
             priority === "interactive" ? "urgent" : "normal",
           );
@@ -127,14 +151,18 @@ export function createLlmGateway(
           );
           const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
           try {
-            return await run(provider, combined);
+            const result = await run(provider, combined);
+            release("success");
+            return result;
           } catch (error) {
-            if (timeout.signal.aborted && !signal?.aborted)
+            if (timeout.signal.aborted && !signal?.aborted) {
+              release("failure");
               throw new AttemptTimeout(config.timeoutMs);
+            }
+            release(!signal?.aborted && asksToBackOff(error) ? "backoff" : "failure");
             throw error;
           } finally {
             clearTimeout(timer);
-            release();
           }
         },
         {
@@ -234,6 +262,8 @@ export function createLlmGateway(
     },
     listModels: () => config.models.map((m) => m.id),
     totals: () => ({ ...totals }),
+    concurrencyLimits: () =>
+      Object.fromEntries([...slots].map(([kind, slot]) => [kind, slot.limit.limit])),
     priceOf: (model) =>
       refOf(model).provider === "local" ? { input: 0, output: 0 } : priceOf(config.prices, model),
 

@@ -12,8 +12,8 @@ export const RunsEnvSchema = z.object({
   RUNS_MAX_ACTIVE_PER_USER: int(3, 1, 1000),
   /** Runs executing at once inside one web process (embedded mode). */
   RUNS_CONCURRENCY: int(256, 1, 10_000),
-  /** Model calls in flight per run. */
-  RUN_CALL_CONCURRENCY: int(8, 1, 256),
+  /** Most model calls in flight per run (a ceiling: the gateway's adaptive provider limit governs). */
+  RUN_CALL_CONCURRENCY: int(32, 1, 256),
   /** Runs one `npm run worker` process executes at once (scale-out mode). */
   WORKER_CONCURRENCY: int(16, 1, 1000),
   /** Lock lifetime of a run held by a worker; a dead worker's run is taken over after it. */

@@ -31,7 +31,8 @@ export const OPTIMISER_DEFAULTS = {
   seed: 1,
   minibatchSize: 3,
   proposalsPerIteration: 3,
-  concurrency: 8,
+  // A per-run ceiling; the gateway's adaptive per-provider limit decides how many calls really run.
+  concurrency: 32,
 } as const;
 
 function positiveInt(value: number | undefined, fallback: number, name: string): number {

@@ -38,7 +38,7 @@ export interface OptimiseOptionsBase {
   minibatchSize?: number;
   /** Most proposals tried per iteration before reporting "not accepted". Default 3. */
   proposalsPerIteration?: number;
-  /** Most model calls in flight at once. Default 8. */
+  /** Most model calls in flight at once (a per-run ceiling). Default 32. */
   concurrency?: number;
   /** Ceiling on model calls for the whole run (all roles). Default: the run's worst case. */
   maxCalls?: number;
