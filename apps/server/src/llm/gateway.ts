@@ -4,6 +4,7 @@
  * retries with backoff, a per-provider adaptive concurrency limit, usage and cost
  * accounting, and a single-flight response cache for deterministic calls.
  */
+import { getMaxListeners, setMaxListeners } from "node:events";
 import {
   addUsage,
   type CallPriority,
@@ -29,6 +30,9 @@ import { createLocalProvider } from "./providers/local";
 import { createOpenAiProvider } from "./providers/openai";
 import type { LlmProvider, ProviderTokens } from "./providers/types";
 import { AttemptTimeout, classify, RetriesExhausted, withRetries } from "./retry";
+
+/** Listeners a shared caller signal may have before Node warns (one per queued call). */
+const SHARED_SIGNAL_LISTENERS = 1000;
 
 const jsonSchemas = new WeakMap<object, unknown>();
 
@@ -136,6 +140,10 @@ export function createLlmGateway(
     priority: CallPriority = "background",
   ): Promise<R> => {
     const { provider, limit } = slotFor(ref.provider);
+    // All calls of a run stage share its signal and each listens to it while
+    // queued for a slot; that is by design, not a leak, so do not warn.
+    if (signal && getMaxListeners(signal) < SHARED_SIGNAL_LISTENERS)
+      setMaxListeners(SHARED_SIGNAL_LISTENERS, signal);
     if (provider.prepare) await untilAborted(provider.prepare(), signal);
     try {
       return await withRetries(

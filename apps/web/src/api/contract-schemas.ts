@@ -12,5 +12,6 @@ export {
   IntegrationSchema,
   MailSentSchema,
   ProfileSchema,
+  RunEstimateSchema,
   UserSchema,
 } from "@promptune/contracts";
