@@ -12,7 +12,7 @@
  * to LLM_CONCURRENCY_MAX, the default). The last line is issue 15's item 6:
  * the single-agent ratio at the default settings (target ≤ 1.15).
  *
- *   npx tsx bench/optimiser.ts [--latency 300] [--iterations 5]
+ *   npx tsx bench/optimiser.ts [--latency 300] [--iterations 5] [--gateway-only]
  */
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -35,6 +35,8 @@ const { values } = parseArgs({
   options: {
     latency: { type: "string", default: "300" },
     iterations: { type: "string", default: "5" },
+    /** Only the gateway rows (fixed vs adaptive at the defaults), skipping the engine-cap rows. */
+    "gateway-only": { type: "boolean", default: false },
   },
 });
 const latencyMs = Number(values.latency);
@@ -167,7 +169,7 @@ try {
       }
     }
   }
-  for (const concurrency of [4, 8, 32]) {
+  for (const concurrency of values["gateway-only"] ? [] : [4, 8, 32]) {
     rows.push(
       ...(await measure(
         "single",
@@ -200,7 +202,7 @@ try {
     );
   }
   // the engine alone: an in-process port with the same latency and no HTTP stack
-  for (const concurrency of [8, 32]) {
+  for (const concurrency of values["gateway-only"] ? [] : [8, 32]) {
     rows.push(
       ...(await measure(
         "single in-process",

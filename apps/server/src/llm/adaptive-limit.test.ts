@@ -7,22 +7,37 @@ function acquireMany(limit: AdaptiveLimit, n: number): Promise<SlotRelease>[] {
 }
 
 describe("AdaptiveLimit (AIMD)", () => {
-  it("grows by one per window of successes while demand fills it, up to max", async () => {
+  it("doubles per window (slow start) while calls succeed and demand fills it, up to max", async () => {
     const changes: Array<[number, string]> = [];
     const limit = new AdaptiveLimit({
       initial: 2,
-      max: 4,
+      max: 5,
       onChange: (l, r) => changes.push([l, r]),
     });
     // keep demand above the limit: 20 calls, each released as a success
     const pending = acquireMany(limit, 20);
-    for (const slot of pending) (await slot)("success");
-    expect(limit.limit).toBe(4);
+    for (const slot of pending.slice(0, 2)) (await slot)("success");
+    expect(limit.limit).toBe(4); // two successes in a window of two: doubled
+    for (const slot of pending.slice(2)) (await slot)("success");
+    expect(limit.limit).toBe(5);
     expect(changes).toEqual([
       [3, "grow"],
       [4, "grow"],
+      [5, "grow"],
     ]);
     expect(limit.running).toBe(0);
+  });
+
+  it("grows by one per window after the first backoff (additive increase)", async () => {
+    const limit = new AdaptiveLimit({ initial: 8, max: 64 });
+    (await limit.acquire())("backoff");
+    expect(limit.limit).toBe(4);
+    const pending = acquireMany(limit, 40);
+    for (const slot of pending.slice(0, 4)) (await slot)("success");
+    expect(limit.limit).toBe(5); // four successes at limit 4: +1
+    for (const slot of pending.slice(4, 9)) (await slot)("success");
+    expect(limit.limit).toBe(6); // five more at limit 5: +1
+    for (const slot of pending.slice(9)) (await slot)("success");
   });
 
   it("does not grow when demand never reaches the limit", async () => {

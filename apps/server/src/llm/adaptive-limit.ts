@@ -1,9 +1,12 @@
 /**
- * Adaptive concurrency per provider (AIMD, as TCP's congestion window): the
- * limit grows by one for every `limit` calls that succeed while demand filled
- * it, and halves when the provider answers 429 or asks to back off with
- * Retry-After. A burst of rate-limited answers to calls started before the
- * cut halves the limit once, not once per answer. The limit stays within
+ * Adaptive concurrency per provider (AIMD, as TCP's congestion window). Until
+ * the provider first pushes back, every call that succeeds while demand
+ * filled the limit raises it by one (slow start: the limit doubles per
+ * window, so a healthy provider is used fully within the first iteration).
+ * When the provider answers 429 or asks to back off with Retry-After, the
+ * limit halves, and from then on it grows by one per window of successful
+ * calls. A burst of rate-limited answers to calls started before the cut
+ * halves the limit once, not once per answer. The limit stays within
  * [min, max]; with min = max it is a plain fixed limit.
  */
 import { type Lane, Semaphore } from "./semaphore";
@@ -35,6 +38,8 @@ export class AdaptiveLimit {
   private window: number;
   /** Counts the cuts; a call only cuts the limit if none happened since it started. */
   private epoch = 0;
+  /** Slow start: +1 per success until the first cut, then +1 per window. */
+  private slowStart = true;
 
   constructor(private readonly options: AdaptiveLimitOptions) {
     this.min = Math.max(1, Math.floor(options.min ?? 1));
@@ -63,14 +68,14 @@ export class AdaptiveLimit {
    * frees the slot and feeds the outcome into the limit.
    */
   async acquire(signal?: AbortSignal, lane: Lane = "normal"): Promise<SlotRelease> {
-    // Demand filled the limit if this call had to queue or took the last free slot.
-    const saturated = this.semaphore.running + this.semaphore.waiting + 1 >= this.semaphore.limit;
     const release = await this.semaphore.acquire(signal, lane);
     const epoch = this.epoch;
     let done = false;
     return (outcome) => {
       if (done) return;
       done = true;
+      // The limit was binding if, as this call ends, holders and waiters fill it.
+      const saturated = this.semaphore.running + this.semaphore.waiting >= this.semaphore.limit;
       // Move the limit first, so a cut is in force before this slot is handed on.
       if (outcome === "success" && saturated) this.grow();
       else if (outcome === "backoff" && epoch === this.epoch) this.backoff();
@@ -80,12 +85,14 @@ export class AdaptiveLimit {
 
   private grow(): void {
     if (this.window >= this.max) return;
-    this.window = Math.min(this.max, this.window + 1 / Math.floor(this.window));
+    const step = this.slowStart ? 1 : 1 / Math.floor(this.window);
+    this.window = Math.min(this.max, this.window + step);
     this.apply("grow");
   }
 
   private backoff(): void {
     this.epoch++;
+    this.slowStart = false;
     this.window = Math.max(this.min, Math.floor(this.window / 2));
     this.apply("backoff");
   }
