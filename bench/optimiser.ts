@@ -12,7 +12,7 @@
  * to LLM_CONCURRENCY_MAX, the default). The last line is issue 15's item 6:
  * the single-agent ratio at the default settings (target ≤ 1.15).
  *
- *   npx tsx bench/optimiser.ts [--latency 300] [--iterations 5] [--gateway-only]
+ *   npx tsx bench/optimiser.ts [--latency 300] [--iterations 5] [--gateway-only] [--repeat 1]
  */
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -37,10 +37,15 @@ const { values } = parseArgs({
     iterations: { type: "string", default: "5" },
     /** Only the gateway rows (fixed vs adaptive at the defaults), skipping the engine-cap rows. */
     "gateway-only": { type: "boolean", default: false },
+    /** Repetitions of the (interleaved) gateway rows. */
+    repeat: { type: "string", default: "1" },
   },
 });
 const latencyMs = Number(values.latency);
 const iterations = Number(values.iterations);
+const repeat = Math.max(1, Number(values.repeat));
+/** The gateway's concurrency limit at the end of each gateway run. */
+const finalLimits: string[] = [];
 
 /** DCH2-top-dialogs when bundled, else the engine tests' mini dataset. */
 async function benchDataset(): Promise<BundledDataset> {
@@ -150,22 +155,26 @@ const multiSeed = {
   ],
 };
 try {
-  // The gateway limits, engine at its default per-run ceiling: fixed (before) and adaptive (now).
-  for (const [label, limits] of [
-    ["gateway 8 fixed", { LLM_CONCURRENCY: "8", LLM_CONCURRENCY_MAX: "8" }],
-    ["gateway 8→adaptive", { LLM_CONCURRENCY: "8" }],
-  ] as const) {
+  // The gateway limits, engine at its default per-run ceiling: fixed (before) and
+  // adaptive (now), interleaved and repeated so that drifting machine load hits both alike.
+  for (let rep = 0; rep < repeat; rep++) {
     for (const mode of ["single", "multi (2 workers)"] as const) {
-      const gw = makeGateway(limits);
-      try {
-        const base = { ...common, llm: gw };
-        rows.push(
-          ...(mode === "single"
-            ? await measure(mode, label, optimizeSingleAgent({ ...base, ...singleSeed }))
-            : await measure(mode, label, optimizeMultiAgent({ ...base, config: multiSeed }))),
-        );
-      } finally {
-        await gw.close();
+      for (const [label, limits] of [
+        ["gateway 8 fixed", { LLM_CONCURRENCY: "8", LLM_CONCURRENCY_MAX: "8" }],
+        ["gateway 8→adaptive", { LLM_CONCURRENCY: "8" }],
+      ] as const) {
+        const gw = makeGateway(limits);
+        try {
+          const base = { ...common, llm: gw };
+          rows.push(
+            ...(mode === "single"
+              ? await measure(mode, label, optimizeSingleAgent({ ...base, ...singleSeed }))
+              : await measure(mode, label, optimizeMultiAgent({ ...base, config: multiSeed }))),
+          );
+          finalLimits.push(`${mode}, ${label}: ${gw.concurrencyLimits().openai ?? "-"}`);
+        } finally {
+          await gw.close();
+        }
       }
     }
   }
@@ -271,6 +280,7 @@ for (const mode of [...new Set(rows.map((r) => r.mode))]) {
     );
   }
 }
+console.log(`\ngateway limit at the end of each run: ${finalLimits.join("; ")}`);
 const before = ratioOf("single", "gateway 8 fixed");
 const now = ratioOf("single", "gateway 8→adaptive");
 console.log(
