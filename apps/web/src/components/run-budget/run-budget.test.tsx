@@ -116,6 +116,8 @@ describe("RunEstimateLine", () => {
     );
     expect(calls.at(-1)?.body).toEqual(request(3));
     await act(async () => fireEvent.click(screen.getByText("more")));
+    // the previous estimate stays, marked stale, until the new settings' estimate arrives
+    expect(screen.getByTestId("run-estimate").getAttribute("data-stale")).toBe("true");
     await waitFor(() =>
       expect(screen.getByTestId("run-estimate").textContent).toBe(
         "≈ 180 model calls · 6.6k tokens · $0.06",
