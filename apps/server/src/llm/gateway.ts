@@ -4,7 +4,6 @@
  * retries with backoff, a per-provider adaptive concurrency limit, usage and cost
  * accounting, and a single-flight response cache for deterministic calls.
  */
-import { getMaxListeners, setMaxListeners } from "node:events";
 import {
   addUsage,
   type CallPriority,
@@ -19,20 +18,14 @@ import {
   type StructuredResult,
 } from "@promptune/engine";
 import { z } from "zod";
-import { AdaptiveLimit } from "./adaptive-limit";
 import { cacheKey, MemoryCache, type ResponseCache } from "./cache";
 import type { LlmConfig, ModelPrice, ModelRef, ProviderKind } from "./env";
-import { LlmError } from "./errors";
 import { toLlmError } from "./failures";
 import { CachedFlights, type Stored, untilAborted } from "./flight";
 import { costOf, priceOf } from "./prices";
-import { createLocalProvider } from "./providers/local";
-import { createOpenAiProvider } from "./providers/openai";
 import type { LlmProvider, ProviderTokens } from "./providers/types";
-import { AttemptTimeout, classify, RetriesExhausted, withRetries } from "./retry";
-
-/** Listeners a shared caller signal may have before Node warns (one per queued call). */
-const SHARED_SIGNAL_LISTENERS = 1000;
+import { AttemptTimeout, RetriesExhausted, withRetries } from "./retry";
+import { allowSharedSignal, asksToBackOff, providerSlots } from "./slots";
 
 const jsonSchemas = new WeakMap<object, unknown>();
 
@@ -66,18 +59,6 @@ export interface LlmGateway extends LlmPort {
   close(): Promise<void>;
 }
 
-interface ProviderSlot {
-  provider: LlmProvider;
-  /** Calls in flight to this provider: AIMD between 1 and the provider's ceiling. */
-  limit: AdaptiveLimit;
-}
-
-/** A failed attempt that tells us to send less: 429, or any answer carrying Retry-After. */
-function asksToBackOff(error: unknown): boolean {
-  const failure = classify(error);
-  return failure.kind === "rate_limit" || failure.retryAfterMs !== undefined;
-}
-
 /** Creates the gateway; providers are created on first use (the local model loads lazily). */
 export function createLlmGateway(
   config: LlmConfig,
@@ -85,45 +66,10 @@ export function createLlmGateway(
 ): LlmGateway {
   const cache = deps.cache ?? new MemoryCache();
   const log = deps.logger;
-  const slots = new Map<ProviderKind, ProviderSlot>();
   const flights = new CachedFlights(cache, log);
   let totals = emptyUsage();
 
-  const slotFor = (kind: ProviderKind): ProviderSlot => {
-    let slot = slots.get(kind);
-    if (!slot) {
-      let provider: LlmProvider;
-      if (kind === "openai") {
-        if (!config.openai) {
-          throw new LlmError(
-            "llm_not_configured",
-            "No OpenAI-compatible provider is configured: set OPENAI_BASE_URL and/or OPENAI_API_KEY.",
-          );
-        }
-        provider = createOpenAiProvider({
-          ...config.openai,
-          concurrency: config.concurrency,
-          maxConcurrency: config.maxConcurrency,
-        });
-      } else {
-        provider = createLocalProvider(config.local, log);
-      }
-      slot = {
-        provider,
-        limit: new AdaptiveLimit({
-          initial: provider.concurrency,
-          max: provider.maxConcurrency ?? provider.concurrency,
-          onChange: (limit, reason) =>
-            log?.[reason === "backoff" ? "warn" : "info"](
-              { provider: kind, limit, reason },
-              "LLM concurrency limit changed",
-            ),
-        }),
-      };
-      slots.set(kind, slot);
-    }
-    return slot;
-  };
+  const { slotFor, limits, close: closeSlots } = providerSlots(config, log);
 
   const refOf = (model: string): ModelRef =>
     config.models.find((m) => m.id === model) ??
@@ -140,10 +86,7 @@ export function createLlmGateway(
     priority: CallPriority = "background",
   ): Promise<R> => {
     const { provider, limit } = slotFor(ref.provider);
-    // All calls of a run stage share its signal and each listens to it while
-    // queued for a slot; that is by design, not a leak, so do not warn.
-    if (signal && getMaxListeners(signal) < SHARED_SIGNAL_LISTENERS)
-      setMaxListeners(SHARED_SIGNAL_LISTENERS, signal);
+    allowSharedSignal(signal);
     if (provider.prepare) await untilAborted(provider.prepare(), signal);
     try {
       return await withRetries(
@@ -270,8 +213,7 @@ export function createLlmGateway(
     },
     listModels: () => config.models.map((m) => m.id),
     totals: () => ({ ...totals }),
-    concurrencyLimits: () =>
-      Object.fromEntries([...slots].map(([kind, slot]) => [kind, slot.limit.limit])),
+    concurrencyLimits: limits,
     priceOf: (model) =>
       refOf(model).provider === "local" ? { input: 0, output: 0 } : priceOf(config.prices, model),
 
@@ -342,11 +284,7 @@ export function createLlmGateway(
       return { value: checked.success ? checked.data : (value as T), usage };
     },
 
-    async close() {
-      const all = [...slots.values()];
-      slots.clear();
-      await Promise.all(all.map((s) => s.provider.close()));
-    },
+    close: closeSlots,
   };
 
   if (config.embedding) {
