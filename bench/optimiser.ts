@@ -5,7 +5,14 @@
  * (its longest chain of dependent model calls × latency) and the model calls
  * it made. A ratio near 1 means the evaluation parallelism is fully used.
  *
- *   npx tsx bench/optimiser.ts [--latency 50] [--iterations 5]
+ * Rows "engine cap C" fix the engine's per-run limit at C behind a wide
+ * gateway; rows "gateway C fixed" / "gateway C→adaptive" leave the engine at
+ * its default per-run ceiling and start a fresh gateway at LLM_CONCURRENCY=C,
+ * with the limit fixed (the behaviour before issue 15) or adaptive (AIMD up
+ * to LLM_CONCURRENCY_MAX, the default). The last line is issue 15's item 6:
+ * the single-agent ratio at the default settings (target ≤ 1.15).
+ *
+ *   npx tsx bench/optimiser.ts [--latency 300] [--iterations 5] [--gateway-only] [--repeat 1]
  */
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -26,12 +33,19 @@ import { createFakeLlm } from "../packages/engine/src/testing/fake-llm";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
   options: {
-    latency: { type: "string", default: "50" },
+    latency: { type: "string", default: "300" },
     iterations: { type: "string", default: "5" },
+    /** Only the gateway rows (fixed vs adaptive at the defaults), skipping the engine-cap rows. */
+    "gateway-only": { type: "boolean", default: false },
+    /** Repetitions of the (interleaved) gateway rows. */
+    repeat: { type: "string", default: "1" },
   },
 });
 const latencyMs = Number(values.latency);
 const iterations = Number(values.iterations);
+const repeat = Math.max(1, Number(values.repeat));
+/** The gateway's concurrency limit at the end of each gateway run. */
+const finalLimits: string[] = [];
 
 /** DCH2-top-dialogs when bundled, else the engine tests' mini dataset. */
 async function benchDataset(): Promise<BundledDataset> {
@@ -51,7 +65,8 @@ async function benchDataset(): Promise<BundledDataset> {
 
 interface Row {
   mode: string;
-  concurrency: number;
+  /** What limits concurrency in this row, e.g. "engine cap 8" or "gateway 8→adaptive". */
+  concurrency: string;
   iteration: number;
   calls: number;
   depth: number;
@@ -60,7 +75,7 @@ interface Row {
 
 async function measure<C>(
   mode: string,
-  concurrency: number,
+  concurrency: string,
   run: OptimisationRun<C>,
 ): Promise<Row[]> {
   const rows: Row[] = [];
@@ -84,17 +99,19 @@ async function measure<C>(
 }
 
 const fixture = await startFixtureLlm({ latencyMs });
-const gateway = createLlmGateway(
-  parseLlmConfig({
-    OPENAI_BASE_URL: fixture.url,
-    OPENAI_API_KEY: "bench",
-    LLM_MODELS: "fixture-small",
-    LLM_EMBEDDING_MODEL: "fixture-embed",
-    LLM_CONCURRENCY: "256",
-  }),
-  // no response cache: every call pays the latency, so the critical path is exact
-  { cache: { get: async () => undefined, set: async () => {} } },
-);
+/** A gateway on the fixture; no response cache: every call pays the latency, so the critical path is exact. */
+const makeGateway = (limits: Record<string, string>) =>
+  createLlmGateway(
+    parseLlmConfig({
+      OPENAI_BASE_URL: fixture.url,
+      OPENAI_API_KEY: "bench",
+      LLM_MODELS: "fixture-small",
+      LLM_EMBEDDING_MODEL: "fixture-embed",
+      ...limits,
+    }),
+    { cache: { get: async () => undefined, set: async () => {} } },
+  );
+const gateway = makeGateway({ LLM_CONCURRENCY: "256", LLM_CONCURRENCY_MAX: "256" });
 /** Mean wall time of one model call through the gateway when nothing else runs (HTTP + SDK overhead included). */
 async function calibrate(): Promise<number> {
   const n = 10;
@@ -125,12 +142,47 @@ const agent = (name: string, prompt: string) => ({
 
 const rows: Row[] = [];
 let callMs = callMsBefore;
+const singleSeed = {
+  model: "fixture-small",
+  prompt: "You are a helpful assistant.",
+  temperature: 0.7,
+};
+const multiSeed = {
+  "master-agent": agent("Coordinator", "You coordinate the support team."),
+  "worker-agents": [
+    agent("Expert", "You know the policies."),
+    agent("Synthesizer", "You write clear replies."),
+  ],
+};
 try {
-  for (const concurrency of [4, 8, 32]) {
+  // The gateway limits, engine at its default per-run ceiling: fixed (before) and
+  // adaptive (now), interleaved and repeated so that drifting machine load hits both alike.
+  for (let rep = 0; rep < repeat; rep++) {
+    for (const mode of ["single", "multi (2 workers)"] as const) {
+      for (const [label, limits] of [
+        ["gateway 8 fixed", { LLM_CONCURRENCY: "8", LLM_CONCURRENCY_MAX: "8" }],
+        ["gateway 8→adaptive", { LLM_CONCURRENCY: "8" }],
+      ] as const) {
+        const gw = makeGateway(limits);
+        try {
+          const base = { ...common, llm: gw };
+          rows.push(
+            ...(mode === "single"
+              ? await measure(mode, label, optimizeSingleAgent({ ...base, ...singleSeed }))
+              : await measure(mode, label, optimizeMultiAgent({ ...base, config: multiSeed }))),
+          );
+          finalLimits.push(`${mode}, ${label}: ${gw.concurrencyLimits().openai ?? "-"}`);
+        } finally {
+          await gw.close();
+        }
+      }
+    }
+  }
+  for (const concurrency of values["gateway-only"] ? [] : [4, 8, 32]) {
     rows.push(
       ...(await measure(
         "single",
-        concurrency,
+        `engine cap ${concurrency}`,
         optimizeSingleAgent({
           ...common,
           concurrency,
@@ -143,7 +195,7 @@ try {
     rows.push(
       ...(await measure(
         "multi (2 workers)",
-        concurrency,
+        `engine cap ${concurrency}`,
         optimizeMultiAgent({
           ...common,
           concurrency,
@@ -159,11 +211,11 @@ try {
     );
   }
   // the engine alone: an in-process port with the same latency and no HTTP stack
-  for (const concurrency of [8, 32]) {
+  for (const concurrency of values["gateway-only"] ? [] : [8, 32]) {
     rows.push(
       ...(await measure(
         "single in-process",
-        concurrency,
+        `engine cap ${concurrency}`,
         optimizeSingleAgent({
           ...common,
           llm: createFakeLlm({ latencyMs }),
@@ -186,21 +238,34 @@ console.log(
   `dataset ${dataset.name} (${dataset.examples.length} examples), fixture latency ${latencyMs} ms, one sequential call measured at ${callMs.toFixed(1)} ms, ${iterations} iterations\n`,
 );
 console.log(
-  `${"mode".padEnd(18)}${pad("conc.", 6)}${pad("iter", 5)}${pad("calls", 7)}${pad("path", 6)}${pad("wall ms", 9)}${pad("path ms", 9)}${pad("ratio", 7)}`,
+  `${"mode".padEnd(18)}${"limit".padEnd(20)}${pad("iter", 5)}${pad("calls", 7)}${pad("path", 6)}${pad("wall ms", 9)}${pad("path ms", 9)}${pad("ratio", 7)}`,
 );
 for (const r of rows) {
   const pathMs = r.depth * latencyMs;
   console.log(
-    `${r.mode.padEnd(18)}${pad(r.concurrency, 6)}${pad(r.iteration, 5)}${pad(r.calls, 7)}${pad(r.depth, 6)}${pad(r.wallMs.toFixed(0), 9)}${pad(pathMs, 9)}${pad(pathMs ? (r.wallMs / pathMs).toFixed(2) : "-", 7)}`,
+    `${r.mode.padEnd(18)}${r.concurrency.padEnd(20)}${pad(r.iteration, 5)}${pad(r.calls, 7)}${pad(r.depth, 6)}${pad(r.wallMs.toFixed(0), 9)}${pad(pathMs, 9)}${pad(pathMs ? (r.wallMs / pathMs).toFixed(2) : "-", 7)}`,
   );
 }
+
+/** Σ wall / Σ critical path over iterations 1..N of one mode and limit. */
+function ratioOf(mode: string, concurrency: string): number | null {
+  const sel = rows.filter(
+    (r) => r.mode === mode && r.concurrency === concurrency && r.iteration > 0,
+  );
+  if (!sel.length) return null;
+  const wall = sel.reduce((s, r) => s + r.wallMs, 0);
+  const path = sel.reduce((s, r) => s + r.depth * latencyMs, 0);
+  return wall / path;
+}
+
 console.log("\nsummary (iterations 1..N; ratio = Σ wall / Σ critical path)");
 for (const mode of [...new Set(rows.map((r) => r.mode))]) {
   for (const concurrency of [...new Set(rows.map((r) => r.concurrency))]) {
     const sel = rows.filter(
       (r) => r.mode === mode && r.concurrency === concurrency && r.iteration > 0,
     );
-    if (!sel.length) continue;
+    const ratio = ratioOf(mode, concurrency);
+    if (!sel.length || ratio === null) continue;
     const wall = sel.reduce((s, r) => s + r.wallMs, 0);
     const path = sel.reduce((s, r) => s + r.depth * latencyMs, 0);
     const calls = sel.reduce((s, r) => s + r.calls, 0) / sel.length;
@@ -211,7 +276,13 @@ for (const mode of [...new Set(rows.map((r) => r.mode))]) {
       ? ""
       : ` (${(wall / ((path / latencyMs) * callMs)).toFixed(2)} against the measured call time)`;
     console.log(
-      `${mode.padEnd(18)} concurrency ${pad(concurrency, 2)}: wall/critical path ${(wall / path).toFixed(2)}${measured}, ${calls.toFixed(1)} calls per iteration (iteration 0: ${zero?.calls} calls, ratio ${zero ? (zero.wallMs / (zero.depth * latencyMs)).toFixed(2) : "-"})`,
+      `${mode.padEnd(18)} ${concurrency.padEnd(19)}: wall/critical path ${ratio.toFixed(2)}${measured}, ${calls.toFixed(1)} calls per iteration (iteration 0: ${zero?.calls} calls, ratio ${zero ? (zero.wallMs / (zero.depth * latencyMs)).toFixed(2) : "-"})`,
     );
   }
 }
+console.log(`\ngateway limit at the end of each run: ${finalLimits.join("; ")}`);
+const before = ratioOf("single", "gateway 8 fixed");
+const now = ratioOf("single", "gateway 8→adaptive");
+console.log(
+  `\nissue 15 item 6, single-agent at the default settings (gateway starts at 8): wall / critical path ${now?.toFixed(2)} adaptive (target ≤ 1.15), ${before?.toFixed(2)} with the limit fixed at 8`,
+);

@@ -122,6 +122,20 @@ export const RunEstimateSchema = z.object({
 });
 export type RunEstimate = z.infer<typeof RunEstimateSchema>;
 
+/**
+ * POST /auto-tune/optimize/estimate body: the run request of either socket
+ * plus its `mode`, so the estimate uses exactly what the run would start with.
+ */
+export const RunEstimateRequestSchema = z.discriminatedUnion(
+  "mode",
+  [
+    SingleAgentOptimizeRequestSchema.extend({ mode: z.literal("single") }),
+    MultiAgentOptimizeRequestSchema.extend({ mode: z.literal("multi") }),
+  ],
+  { error: 'mode must be "single" or "multi"' },
+);
+export type RunEstimateRequest = z.infer<typeof RunEstimateRequestSchema>;
+
 /** Final result of a run: the best candidate plus the optimised prompts list. */
 export const FinalResultSchema = z.object({
   run_id: z.string(),

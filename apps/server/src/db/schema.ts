@@ -70,6 +70,10 @@ export interface RunsTable {
   initial_score: number | null;
   best_score: number | null;
   test_score: number | null;
+  /** Held-out comparison of initial vs presented configuration (JSON, HeldOutComparisonSchema). */
+  held_out: string | null;
+  /** The estimate the run was started with (JSON, RunEstimateSchema); its max_calls caps the run. */
+  estimate: string | null;
   selected_step: number | null;
   error: string | null;
   /** Times the run was started (first start and every resume). */

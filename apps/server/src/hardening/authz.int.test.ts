@@ -304,6 +304,22 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
       ownerSees: true,
     },
     {
+      route: "POST /api/auto-tune/optimize/estimate",
+      // Bob names Alice's private dataset: refused as unknown, like the sockets.
+      expect: { anonymous: 401, other: 400, owner: 200 },
+      call: async (r) => [
+        await http(r, "POST", "/api/auto-tune/optimize/estimate", {
+          mode: "single",
+          ...singleRequest(3),
+          dataset_name: "alice-private",
+        }),
+        await http(r, "POST", "/api/auto-tune/optimize/estimate", {
+          mode: "multi",
+          ...multiRequest(3, "alice-private"),
+        }),
+      ],
+    },
+    {
       route: "POST /api/auto-tune/optimize/runs/:id/cancel",
       expect: { anonymous: 401, other: 404, owner: 200 },
       call: async (r) => [

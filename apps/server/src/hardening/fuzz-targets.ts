@@ -72,6 +72,17 @@ export const TARGETS: Target[] = [
     base: { prompt: "Be kind.", temperature: 0.5, model_name: "fixture-small", dialog },
   },
   { route: "POST /api/auto-tune/multiagent/chat", base: { model: team, dialog } },
+  {
+    route: "POST /api/auto-tune/optimize/estimate",
+    base: {
+      mode: "single",
+      prompt: "Be helpful.",
+      dataset_name: "tiny-help",
+      model_name: "fixture-small",
+      iterations: 3,
+      temperature: 0.5,
+    },
+  },
   { route: "GET /api/auto-tune/optimize/history" },
   { route: "GET /api/auto-tune/optimize/history/:id", param: hostileSegment },
   { route: "POST /api/auto-tune/optimize/history", base: { run_id: "x" } },

@@ -44,8 +44,10 @@ export interface LlmConfig {
   maxRetries: number;
   /** First backoff delay; doubles per retry (with jitter) unless Retry-After says otherwise. */
   retryBaseMs: number;
-  /** Concurrent calls per OpenAI-compatible provider (the local provider runs one at a time). */
+  /** Concurrent calls per OpenAI-compatible provider at start (the local provider runs one at a time). */
   concurrency: number;
+  /** Ceiling the adaptive per-provider limit may grow to while calls succeed (halved on 429). */
+  maxConcurrency: number;
   /** Per-model prices overriding the built-in table. */
   prices: Record<string, ModelPrice>;
   local: { modelPath: string | null; modelUrl: string; modelDir: string; threads: number };
@@ -74,6 +76,7 @@ export const LlmEnvSchema = z.object({
   LLM_MAX_RETRIES: int(3, 0, 10),
   LLM_RETRY_BASE_MS: int(500, 0, 60_000),
   LLM_CONCURRENCY: int(8, 1, 256),
+  LLM_CONCURRENCY_MAX: int(64, 1, 1024),
   LLM_PRICES: text.pipe(
     z
       .string()
@@ -173,6 +176,7 @@ export function parseLlmConfig(env: Record<string, string | undefined>): LlmConf
     maxRetries: e.LLM_MAX_RETRIES,
     retryBaseMs: e.LLM_RETRY_BASE_MS,
     concurrency: e.LLM_CONCURRENCY,
+    maxConcurrency: Math.max(e.LLM_CONCURRENCY, e.LLM_CONCURRENCY_MAX),
     prices: e.LLM_PRICES,
     local: {
       modelPath: e.LOCAL_MODEL_PATH ?? null,

@@ -179,7 +179,7 @@ describe("LLM gateway against the fixture server (real AI SDK client)", () => {
   });
 
   it("limits concurrent calls per provider", async () => {
-    const gw = make({ LLM_CONCURRENCY: "2" });
+    const gw = make({ LLM_CONCURRENCY: "2", LLM_CONCURRENCY_MAX: "2" });
     fixture.setConfig({ latencyMs: 60 });
     const seqBefore = fixture.stats().calls.at(-1)?.seq ?? 0;
     await Promise.all(

@@ -1,7 +1,7 @@
 /**
  * The LLM gateway: implements the engine's LlmPort over the configured
  * providers and adds, uniformly for every call, a per-attempt timeout,
- * retries with backoff, a per-provider concurrency limit, usage and cost
+ * retries with backoff, a per-provider adaptive concurrency limit, usage and cost
  * accounting, and a single-flight response cache for deterministic calls.
  */
 import {
@@ -19,16 +19,13 @@ import {
 } from "@promptune/engine";
 import { z } from "zod";
 import { cacheKey, MemoryCache, type ResponseCache } from "./cache";
-import type { LlmConfig, ModelRef, ProviderKind } from "./env";
-import { LlmError } from "./errors";
+import type { LlmConfig, ModelPrice, ModelRef, ProviderKind } from "./env";
 import { toLlmError } from "./failures";
 import { CachedFlights, type Stored, untilAborted } from "./flight";
-import { costOf } from "./prices";
-import { createLocalProvider } from "./providers/local";
-import { createOpenAiProvider } from "./providers/openai";
+import { costOf, priceOf } from "./prices";
 import type { LlmProvider, ProviderTokens } from "./providers/types";
 import { AttemptTimeout, RetriesExhausted, withRetries } from "./retry";
-import { Semaphore } from "./semaphore";
+import { allowSharedSignal, asksToBackOff, providerSlots } from "./slots";
 
 const jsonSchemas = new WeakMap<object, unknown>();
 
@@ -55,12 +52,11 @@ export interface LlmGateway extends LlmPort {
   roles: { judge: string; reflection: string; embedding: string | null };
   /** Usage of every call made through this gateway since it was created. */
   totals(): LlmUsage;
+  /** Current concurrency limit of each provider in use (it adapts: docs/llm.md). */
+  concurrencyLimits(): Partial<Record<ProviderKind, number>>;
+  /** USD per million tokens of a model (0 for local models); null when unknown. */
+  priceOf(model: string): ModelPrice | null;
   close(): Promise<void>;
-}
-
-interface ProviderSlot {
-  provider: LlmProvider;
-  semaphore: Semaphore;
 }
 
 /** Creates the gateway; providers are created on first use (the local model loads lazily). */
@@ -70,30 +66,10 @@ export function createLlmGateway(
 ): LlmGateway {
   const cache = deps.cache ?? new MemoryCache();
   const log = deps.logger;
-  const slots = new Map<ProviderKind, ProviderSlot>();
   const flights = new CachedFlights(cache, log);
   let totals = emptyUsage();
 
-  const slotFor = (kind: ProviderKind): ProviderSlot => {
-    let slot = slots.get(kind);
-    if (!slot) {
-      let provider: LlmProvider;
-      if (kind === "openai") {
-        if (!config.openai) {
-          throw new LlmError(
-            "llm_not_configured",
-            "No OpenAI-compatible provider is configured: set OPENAI_BASE_URL and/or OPENAI_API_KEY.",
-          );
-        }
-        provider = createOpenAiProvider({ ...config.openai, concurrency: config.concurrency });
-      } else {
-        provider = createLocalProvider(config.local, log);
-      }
-      slot = { provider, semaphore: new Semaphore(provider.concurrency) };
-      slots.set(kind, slot);
-    }
-    return slot;
-  };
+  const { slotFor, limits, close: closeSlots } = providerSlots(config, log);
 
   const refOf = (model: string): ModelRef =>
     config.models.find((m) => m.id === model) ??
@@ -109,12 +85,13 @@ export function createLlmGateway(
     run: (provider: LlmProvider, signal: AbortSignal) => Promise<R>,
     priority: CallPriority = "background",
   ): Promise<R> => {
-    const { provider, semaphore } = slotFor(ref.provider);
+    const { provider, limit } = slotFor(ref.provider);
+    allowSharedSignal(signal);
     if (provider.prepare) await untilAborted(provider.prepare(), signal);
     try {
       return await withRetries(
         async () => {
-          const release = await semaphore.acquire(
+          const release = await limit.acquire(
             signal,
             priority === "interactive" ? "urgent" : "normal",
           );
@@ -125,14 +102,18 @@ export function createLlmGateway(
           );
           const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
           try {
-            return await run(provider, combined);
+            const result = await run(provider, combined);
+            release("success");
+            return result;
           } catch (error) {
-            if (timeout.signal.aborted && !signal?.aborted)
+            if (timeout.signal.aborted && !signal?.aborted) {
+              release("failure");
               throw new AttemptTimeout(config.timeoutMs);
+            }
+            release(!signal?.aborted && asksToBackOff(error) ? "backoff" : "failure");
             throw error;
           } finally {
             clearTimeout(timer);
-            release();
           }
         },
         {
@@ -232,6 +213,9 @@ export function createLlmGateway(
     },
     listModels: () => config.models.map((m) => m.id),
     totals: () => ({ ...totals }),
+    concurrencyLimits: limits,
+    priceOf: (model) =>
+      refOf(model).provider === "local" ? { input: 0, output: 0 } : priceOf(config.prices, model),
 
     async complete(request: CompletionRequest): Promise<CompletionResult> {
       const ref = refOf(request.model);
@@ -300,11 +284,7 @@ export function createLlmGateway(
       return { value: checked.success ? checked.data : (value as T), usage };
     },
 
-    async close() {
-      const all = [...slots.values()];
-      slots.clear();
-      await Promise.all(all.map((s) => s.provider.close()));
-    },
+    close: closeSlots,
   };
 
   if (config.embedding) {

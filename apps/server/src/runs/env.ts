@@ -11,8 +11,8 @@ export const RunsEnvSchema = z.object({
   SOCKETS_MAX_PER_USER: int(10, 1, 1000),
   /** A run socket that sends no first message within this many ms is closed with 1008. */
   SOCKET_IDLE_TIMEOUT_MS: int(10_000, 500, 600_000),
-  /** Model calls in flight per run. */
-  RUN_CALL_CONCURRENCY: int(8, 1, 256),
+  /** Most model calls in flight per run (a ceiling: the gateway's adaptive provider limit governs). */
+  RUN_CALL_CONCURRENCY: int(32, 1, 256),
   /** Runs one `npm run worker` process executes at once (scale-out mode). */
   WORKER_CONCURRENCY: int(16, 1, 1000),
   /** Lock lifetime of a run held by a worker; a dead worker's run is taken over after it. */

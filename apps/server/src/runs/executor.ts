@@ -3,6 +3,8 @@ import {
   type FinalResult,
   type MultiAgentIteration,
   MultiAgentOptimizeRequestSchema,
+  type RunEstimate,
+  RunEstimateSchema,
   SingleAgentOptimizeRequestSchema,
 } from "@promptune/contracts";
 import {
@@ -47,6 +49,12 @@ export function tooManyResumesMessage(maxResumes: number): string {
   return `Optimization failed: it was interrupted and resumed ${maxResumes} times without finishing, so it was stopped. Check the dataset and start a new optimization.`;
 }
 
+/** The final result with the estimate the run was capped by, when it had one. */
+function withEstimate(final: FinalResult, run: RunRow): FinalResult {
+  const estimate = storedEstimate(run);
+  return estimate ? { ...final, estimate } : final;
+}
+
 /** Thrown to leave a run `running` for another process to resume (shutdown, not failure). */
 export class RunInterruptedError extends Error {
   constructor() {
@@ -66,6 +74,11 @@ function failureMessage(error: unknown): string {
   return `Optimization failed: ${message}`.slice(0, 500);
 }
 
+/** The estimate a run was created with; absent for runs stored before estimates existed. */
+function storedEstimate(run: RunRow): RunEstimate | undefined {
+  return run.estimate ? RunEstimateSchema.parse(JSON.parse(run.estimate)) : undefined;
+}
+
 /** Starts the engine for a stored run, resuming from its checkpoint when it has one. */
 async function startEngine(
   run: RunRow,
@@ -80,7 +93,9 @@ async function startEngine(
   | { mode: "multi"; gen: OptimisationRun<MultiAgentCandidate> }
 > {
   const dataset = await withDbRetry(() => deps.datasets.resolve(run.user_id, run.dataset_name));
+  const estimate = storedEstimate(run);
   const common = {
+    ...(estimate ? { maxCalls: estimate.max_calls } : {}),
     llm: deps.llm,
     models: deps.models,
     dataset,
@@ -160,6 +175,7 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
           usage: final.usage,
           bestScore: final.best_validation_score,
           testScore: final.test_score,
+          heldOut: final.held_out ?? null,
           selectedStep: final.best_iteration > 0 ? final.best_iteration : null,
         }),
       );
@@ -222,7 +238,7 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
         await publish({ type: "update", data, sent_at: Date.now() });
         step = await engine.gen.next();
       }
-      return singleFinal(run.id, step.value);
+      return withEstimate(singleFinal(run.id, step.value), run);
     }
     // Multi-agent: iteration 0 is stored; its points ride on iteration 1 as `baseline`.
     let baseline: MultiAgentIteration["baseline"];
@@ -253,7 +269,7 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
       }
       step = await engine.gen.next();
     }
-    return multiFinal(run.id, step.value);
+    return withEstimate(multiFinal(run.id, step.value), run);
   }
 
   async function save<C>(runId: string, r: IterationResult<C>, data: unknown): Promise<void> {

@@ -1,14 +1,15 @@
-import type {
-  AgentConfig,
-  HistoryRecord,
-  HistoryStep,
-  MultiAgentIteration,
-  MultiAgentOptimizeRequest,
-  RunMode,
-  RunStatus,
-  SingleAgentIteration,
-  SingleAgentOptimizeRequest,
-  Usage,
+import {
+  type AgentConfig,
+  HeldOutComparisonSchema,
+  type HistoryRecord,
+  type HistoryStep,
+  type MultiAgentIteration,
+  type MultiAgentOptimizeRequest,
+  type RunMode,
+  type RunStatus,
+  type SingleAgentIteration,
+  type SingleAgentOptimizeRequest,
+  type Usage,
 } from "@promptune/contracts";
 import type { RunIterationRow, RunRow } from "./repository";
 
@@ -95,6 +96,7 @@ export function historyRecord(run: RunRow, iterations: RunIterationRow[]): Histo
     initial_score: run.initial_score,
     best_score: run.best_score,
     test_score: run.test_score,
+    held_out: run.held_out ? HeldOutComparisonSchema.parse(JSON.parse(run.held_out)) : null,
     usage: JSON.parse(run.usage) as Usage,
     error: run.error,
   };

@@ -1,5 +1,6 @@
 import type {
   FinalResult,
+  HeldOutComparison,
   MultiAgentIteration,
   MultiAgentOptimizeRequest,
   SingleAgentIteration,
@@ -8,6 +9,7 @@ import type {
 } from "@promptune/contracts";
 import type {
   FinalResult as EngineFinal,
+  HeldOutComparison as EngineHeldOut,
   IterationResult,
   LlmUsage,
   MultiAgentCandidate,
@@ -22,6 +24,23 @@ export function toUsage(u: LlmUsage): Usage {
     output_tokens: u.outputTokens,
     cost_usd: Math.round(u.costUsd * 1e6) / 1e6,
     cached_calls: u.cachedCalls,
+  };
+}
+
+/** Rounds a share to 4 decimals (hundredths of a point), enough for display and stable in JSON. */
+const share = (x: number) => Math.round(x * 10_000) / 10_000;
+
+/** The engine's held-out comparison → the contract's snake_case shape (null when not measured). */
+export function toHeldOut(h: EngineHeldOut | null): HeldOutComparison | null {
+  if (!h) return null;
+  return {
+    examples: h.examples,
+    initial_score: share(h.initialScore),
+    final_score: share(h.finalScore),
+    difference: share(h.difference),
+    ci_low: share(h.ciLow),
+    ci_high: share(h.ciHigh),
+    significant: h.significant,
   };
 }
 
@@ -77,6 +96,7 @@ export function singleFinal(runId: string, f: EngineFinal<SingleAgentCandidate>)
     best_validation_score: f.best.validationScore,
     test_score: f.testScore,
     initial_test_score: f.initialTestScore,
+    held_out: toHeldOut(f.heldOut),
     usage: toUsage(f.usage),
   };
 }
@@ -97,6 +117,7 @@ export function multiFinal(runId: string, f: EngineFinal<MultiAgentCandidate>): 
     best_validation_score: f.best.validationScore,
     test_score: f.testScore,
     initial_test_score: f.initialTestScore,
+    held_out: toHeldOut(f.heldOut),
     usage: toUsage(f.usage),
     "master-agent": master,
     "worker-agents": f.best.config["worker-agents"],

@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { RunMode, RunStatus, Usage } from "@promptune/contracts";
+import type {
+  HeldOutComparison,
+  RunEstimate,
+  RunMode,
+  RunStatus,
+  Usage,
+} from "@promptune/contracts";
 import type { Kysely, Transaction } from "kysely";
 import { nowIso } from "../db/database";
 import type { Database, RunIterationsTable, RunsTable } from "../db/schema";
@@ -51,6 +57,8 @@ export class RunRepository {
     datasetName: string;
     iterations: number;
     seed: number;
+    /** The run's estimate; its max_calls caps the run's model calls. */
+    estimate?: RunEstimate;
   }): Promise<RunRow> {
     const now = nowIso();
     const row: RunRow = {
@@ -68,6 +76,8 @@ export class RunRepository {
       initial_score: null,
       best_score: null,
       test_score: null,
+      held_out: null,
+      estimate: input.estimate ? JSON.stringify(input.estimate) : null,
       selected_step: null,
       error: null,
       attempts: 0,
@@ -237,6 +247,7 @@ export class RunRepository {
       bestScore: number;
       testScore: number | null;
       selectedStep: number | null;
+      heldOut?: HeldOutComparison | null;
     },
   ): Promise<void> {
     const now = nowIso();
@@ -248,6 +259,7 @@ export class RunRepository {
         usage: JSON.stringify(result.usage),
         best_score: result.bestScore,
         test_score: result.testScore,
+        held_out: result.heldOut ? JSON.stringify(result.heldOut) : null,
         selected_step: result.selectedStep,
         checkpoint: null,
         error: null,

@@ -1,4 +1,8 @@
-import { RunModeSchema, SelectPromptRequestSchema } from "@promptune/contracts";
+import {
+  RunEstimateRequestSchema,
+  RunModeSchema,
+  SelectPromptRequestSchema,
+} from "@promptune/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { badRequest, notFound } from "../errors";
@@ -13,6 +17,13 @@ const SaveHistorySchema = z.object({ run_id: z.string().min(1, { error: "run_id 
 export async function runRoutes(app: FastifyInstance): Promise<void> {
   await app.register(runSocketRoutes);
   const repo = () => app.deps.runs;
+
+  // What a run of this request would spend; the run is capped at its max_calls.
+  app.post("/auto-tune/optimize/estimate", async (request) => {
+    const user = await requireUser(request);
+    const { mode, ...body } = RunEstimateRequestSchema.parse(request.body);
+    return { success: true, data: await app.deps.runService.estimate(user.id, mode, body) };
+  });
 
   app.get("/auto-tune/optimize/history", async (request) => {
     const user = await requireUser(request);

@@ -77,6 +77,7 @@ export function createRunsRuntime(
   const service = new RunService(runs, deps.datasets, queue, {
     maxActivePerUser: env.RUNS_MAX_ACTIVE_PER_USER,
     allowedModels: () => deps.llm.listModels(),
+    estimateModels: deps.llm,
   });
   return {
     runs,

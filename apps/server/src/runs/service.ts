@@ -1,11 +1,13 @@
 import { randomInt } from "node:crypto";
 import type {
   MultiAgentOptimizeRequest,
+  RunEstimate,
   RunMode,
   SingleAgentOptimizeRequest,
 } from "@promptune/contracts";
 import type { DatasetRegistry } from "../datasets/registry";
 import { badRequest, HttpError } from "../errors";
+import { type EstimateModels, estimateRequest } from "./estimate";
 import type { RunQueue } from "./queue";
 import type { RunRepository, RunRow } from "./repository";
 
@@ -15,6 +17,8 @@ export interface RunServiceOptions {
   maxActivePerUser: number;
   /** Models users may pick (the gateway's list). */
   allowedModels: () => string[];
+  /** Role models and prices the run estimate uses (the gateway). */
+  estimateModels: EstimateModels;
 }
 
 /** Every model a request names. */
@@ -33,7 +37,25 @@ export class RunService {
   ) {}
 
   /**
-   * Validates and stores a new run. Returns the row; the caller subscribes to
+   * What a run of `request` would spend (calls, tokens, cost, call cap),
+   * after the same checks as `create`: known models and a dataset the user
+   * may use.
+   */
+  async estimate(
+    userId: string,
+    mode: RunMode,
+    request: SingleAgentOptimizeRequest | MultiAgentOptimizeRequest,
+  ): Promise<RunEstimate> {
+    const allowed = this.options.allowedModels();
+    const unknown = modelsOf(request).find((m) => !allowed.includes(m));
+    if (unknown)
+      throw badRequest(`Unknown model "${unknown}". Available models: ${allowed.join(", ")}.`);
+    const dataset = await this.datasets.resolve(userId, request.dataset_name);
+    return estimateRequest(this.options.estimateModels, dataset, mode, request);
+  }
+
+  /**
+   * Validates and stores a new run with its estimate (whose max_calls caps it). Returns the row; the caller subscribes to
    * its events and then calls `start` so no event can be missed.
    */
   async create(
@@ -41,11 +63,7 @@ export class RunService {
     mode: RunMode,
     request: SingleAgentOptimizeRequest | MultiAgentOptimizeRequest,
   ): Promise<RunRow> {
-    const allowed = this.options.allowedModels();
-    const unknown = modelsOf(request).find((m) => !allowed.includes(m));
-    if (unknown)
-      throw badRequest(`Unknown model "${unknown}". Available models: ${allowed.join(", ")}.`);
-    await this.datasets.resolve(userId, request.dataset_name);
+    const estimate = await this.estimate(userId, mode, request);
     const created = await this.runs.createWithinLimit(
       {
         userId,
@@ -54,6 +72,7 @@ export class RunService {
         datasetName: request.dataset_name,
         iterations: request.iterations,
         seed: randomInt(1, 2 ** 31 - 1),
+        estimate,
       },
       this.options.maxActivePerUser,
     );

@@ -12,6 +12,7 @@ export {
   IntegrationSchema,
   MailSentSchema,
   ProfileSchema,
+  RunEstimateSchema,
   TelegramVerificationSchema,
   UserSchema,
 } from "@promptune/contracts";

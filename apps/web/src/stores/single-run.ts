@@ -3,7 +3,7 @@
  * initial evaluation, optimised prompts and results, the selection shared by
  * the carousel, slider, graphs and after-chat, and the graph data.
  */
-import type { Usage } from "@promptune/contracts";
+import type { HeldOutComparison, Usage } from "@promptune/contracts";
 import { create } from "zustand";
 import type { SingleFinalResult, SingleIterationResult } from "../api/optimize-single";
 
@@ -23,6 +23,8 @@ export interface RunSummary {
   initialTestScore?: number | null;
   bestIteration?: number;
   usage?: Usage;
+  /** Held-out comparison of the initial and the presented configuration. */
+  heldOut?: HeldOutComparison | null;
 }
 
 /** The single-agent working state. */

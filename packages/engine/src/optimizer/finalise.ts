@@ -2,10 +2,12 @@
  * The end of a run: the best candidate by validation score (the top
  * candidates re-measured, see selection.ts), the list of per-iteration
  * candidates, and held-out test scores of the initial and the best candidate
- * (measured once each; null when the budget ran out).
+ * (measured once each; null when the budget ran out) with the paired
+ * bootstrap comparison of the two (`held-out.ts`).
  */
 import type { DatasetExample } from "@promptune/contracts";
 import { evaluateCandidate, meanScore } from "./evaluate";
+import { compareHeldOut, type HeldOutComparison } from "./held-out";
 import type { IterationEnv } from "./iteration";
 import { BudgetExhaustedError } from "./meter";
 import { selectFinal } from "./selection";
@@ -39,6 +41,7 @@ export async function finalise<C>(
   const initialRecord = state.candidates[0] as CandidateRecord<C>;
   let testScore: number | null = null;
   let initialTestScore: number | null = null;
+  let heldOut: HeldOutComparison | null = null;
   const test: readonly DatasetExample[] = env.split.test;
   if (options.evaluateTest && test.length > 0) {
     try {
@@ -46,9 +49,15 @@ export async function finalise<C>(
       const stages = await Promise.all(
         targets.map((c) => evaluateCandidate(env, c.config, test, options.signal)),
       );
-      const scores = stages.map((s) => meanScore(s.evaluations.map((e) => e.score)));
+      const perExample = stages.map((s) => s.evaluations.map((e) => e.score));
+      const scores = perExample.map(meanScore);
       initialTestScore = scores[0] ?? null;
       testScore = scores[scores.length - 1] ?? null;
+      heldOut = compareHeldOut(
+        perExample[0] ?? [],
+        perExample[perExample.length - 1] ?? [],
+        state.seed,
+      );
     } catch (err) {
       if (!(err instanceof BudgetExhaustedError)) throw err;
       state.budgetExhausted = true;
@@ -72,6 +81,7 @@ export async function finalise<C>(
     testScore,
     initialTestScore,
     testSize: test.length,
+    heldOut,
     budgetExhausted: state.budgetExhausted,
     usage: { ...env.meter.total },
   };

@@ -37,7 +37,8 @@ export const OPTIMISER_DEFAULTS = {
   seed: 1,
   minibatchSize: 3,
   proposalsPerIteration: 3,
-  concurrency: 8,
+  // A per-run ceiling; the gateway's adaptive per-provider limit decides how many calls really run.
+  concurrency: 32,
   rescoreTop: 2,
   reflectionExtra: 4,
   earlyStop: true,

@@ -9,6 +9,7 @@ import type { DatasetSplit } from "../datasets/split";
 import type { EmbeddingSource } from "../embedding/embedder";
 import type { EngineModels, LlmPort, LlmUsage } from "../ports";
 import type { PrngState } from "../util/prng";
+import type { HeldOutComparison } from "./held-out";
 
 /** A single-agent candidate: the system prompt plus the temperature it runs at. */
 export interface SingleAgentCandidate {
@@ -50,7 +51,7 @@ export interface OptimiseOptionsBase {
   adaptiveMinibatch?: boolean;
   /** Merge two lineages' changes (multi-agent; GEPA's merge) after an iteration that found a candidate. Default true. */
   merge?: boolean;
-  /** Most model calls in flight at once. Default 8. */
+  /** Most model calls in flight at once (a per-run ceiling). Default 32. */
   concurrency?: number;
   /** Ceiling on model calls for the whole run (all roles). Default: the run's worst case. */
   maxCalls?: number;
@@ -207,6 +208,8 @@ export interface FinalResult<C> {
   initialTestScore: number | null;
   /** Size of the held-out test split. */
   testSize: number;
+  /** Paired bootstrap comparison of initial vs best on the test split; null when not measured. */
+  heldOut: HeldOutComparison | null;
   /** True when the call budget ended proposing early. */
   budgetExhausted: boolean;
   usage: LlmUsage;

@@ -10,6 +10,7 @@ import * as runs from "./20261121_03_runs";
 import * as integration from "./20261121_04_integration";
 import * as attackFixes from "./20261123_01_attack_fixes";
 import * as telegramVerification from "./20261123_02_telegram_verification";
+import * as runHeldOutEstimate from "./20261123_05_run_held_out_estimate";
 
 export const migrations: Record<string, Migration> = {
   "20261121_01_foundation": foundation,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "20261121_04_integration": integration,
   "20261123_01_attack_fixes": attackFixes,
   "20261123_02_telegram_verification": telegramVerification,
+  "20261123_05_run_held_out_estimate": runHeldOutEstimate,
 };

@@ -14,6 +14,7 @@ export function createOpenAiProvider(options: {
   baseURL: string;
   apiKey: string | undefined;
   concurrency: number;
+  maxConcurrency: number;
 }): LlmProvider {
   const provider = createOpenAICompatible({
     name: "openai-compatible",
@@ -37,6 +38,7 @@ export function createOpenAiProvider(options: {
   return {
     kind: "openai",
     concurrency: options.concurrency,
+    maxConcurrency: Math.max(options.concurrency, options.maxConcurrency),
 
     async complete(call) {
       const result = await generateText({

@@ -31,8 +31,10 @@ export interface ProviderTokens {
 /** A model provider: OpenAI-compatible HTTP (AI SDK) or local GGUF (node-llama-cpp). */
 export interface LlmProvider {
   readonly kind: ProviderKind;
-  /** Calls allowed at once. */
+  /** Calls allowed at once at start. */
   readonly concurrency: number;
+  /** Most calls at once the gateway's adaptive limit may grow to (default: `concurrency`, fixed). */
+  readonly maxConcurrency?: number;
   /** Work done once before the first call, outside the per-call timeout (e.g. loading a local model). */
   prepare?(): Promise<void>;
   complete(call: ProviderCall): Promise<ProviderTokens & { text: string }>;

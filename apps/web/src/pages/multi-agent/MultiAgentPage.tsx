@@ -8,6 +8,7 @@ import { CONFIGURE_SECTION_ID, scrollToId } from "../../lib/scroll";
 import { ensureDefaults } from "../../stores/defaults-loader";
 import { CompletionMessage } from "./CompletionMessage";
 import { ConfigureCard } from "./config/ConfigureCard";
+import { MultiHeldOut } from "./MultiHeldOut";
 import { startMultiAgentTour } from "./tour/start";
 import { useMultiAgentRun } from "./useMultiAgentRun";
 
@@ -40,6 +41,7 @@ export default function MultiAgentPage() {
       >
         <ConfigureCard onOptimize={run.optimize} />
         <CompletionMessage />
+        <MultiHeldOut />
       </Stack>
       <DeferredSection
         placeholder={<SectionSkeleton label="Loading results" blocks={[420, 520, 560]} />}

@@ -5,6 +5,7 @@ import { useOptimizationStore } from "../../stores/optimization";
 import { useSingleRunStore } from "../../stores/single-run";
 import { WAIT_HINT } from "./ConfigurationCard";
 import { OptimizationTypeSelect } from "./OptimizationTypeSelect";
+import { SingleRunEstimate } from "./SingleRunEstimate";
 
 /** Props of the bot prompt panel. */
 export interface BotPromptPanelProps {
@@ -84,6 +85,7 @@ export function BotPromptPanel({
             </Button>
           </div>
         </DeferredTooltip>
+        <SingleRunEstimate />
         <ProgressSummary
           value={progress}
           caption={caption(running, done, total, optimized)}

@@ -1,6 +1,7 @@
-import { Paper, SimpleGrid, Text } from "@mantine/core";
+import { Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { Usage } from "@promptune/contracts";
 import type { SingleIterationResult } from "../../api/optimize-single";
+import { HeldOutResult } from "../../components/run-budget";
 import { useSingleRunStore } from "../../stores/single-run";
 import { percent } from "./ConfigurationDetails";
 
@@ -79,31 +80,36 @@ export function RunMetrics() {
   const dash = "—";
 
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="run-metrics">
-      <Stat
-        label="Initial validation"
-        value={initial?.validation_score !== undefined ? percent(initial.validation_score) : dash}
-      />
-      <Stat
-        label={selected ? `Iteration ${index + 1} validation` : "Selected validation"}
-        value={selected?.validation_score !== undefined ? percent(selected.validation_score) : dash}
-      />
-      <Stat
-        label="Best validation · test"
-        testId="test-score"
-        value={`${best !== undefined && best !== null ? percent(best) : dash} · ${summary?.testScore !== undefined && summary.testScore !== null ? percent(summary.testScore) : dash}`}
-        hint="Held-out test score of the best configuration"
-      />
-      <Stat
-        label="LLM usage"
-        testId="usage"
-        value={usage ? `${usage.calls} calls` : dash}
-        hint={
-          usage
-            ? `${formatTokens(usage.input_tokens + usage.output_tokens)} tokens · ${formatCost(usage.cost_usd)}`
-            : undefined
-        }
-      />
-    </SimpleGrid>
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="run-metrics">
+        <Stat
+          label="Initial validation"
+          value={initial?.validation_score !== undefined ? percent(initial.validation_score) : dash}
+        />
+        <Stat
+          label={selected ? `Iteration ${index + 1} validation` : "Selected validation"}
+          value={
+            selected?.validation_score !== undefined ? percent(selected.validation_score) : dash
+          }
+        />
+        <Stat
+          label="Best validation · test"
+          testId="test-score"
+          value={`${best !== undefined && best !== null ? percent(best) : dash} · ${summary?.testScore !== undefined && summary.testScore !== null ? percent(summary.testScore) : dash}`}
+          hint="Held-out test score of the best configuration"
+        />
+        <Stat
+          label="LLM usage"
+          testId="usage"
+          value={usage ? `${usage.calls} calls` : dash}
+          hint={
+            usage
+              ? `${formatTokens(usage.input_tokens + usage.output_tokens)} tokens · ${formatCost(usage.cost_usd)}`
+              : undefined
+          }
+        />
+      </SimpleGrid>
+      <HeldOutResult comparison={summary?.heldOut} />
+    </Stack>
   );
 }

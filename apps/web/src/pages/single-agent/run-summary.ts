@@ -23,6 +23,7 @@ export function summaryOf(record: HistoryRecord): RunSummary {
     bestScore: record.best_score,
     testScore: record.test_score,
     usage: record.usage,
+    heldOut: record.held_out ?? null,
   };
 }
 

@@ -4,6 +4,7 @@ import { DeferredSelect, DeferredTooltip } from "../../../components/deferred-in
 import { IterationSteps, ProgressSummary } from "../../../components/progress";
 import { useMultiRunStore } from "../../../stores/multi-run";
 import { useOptimizationStore, type Worker } from "../../../stores/optimization";
+import { MultiRunEstimate } from "../MultiRunEstimate";
 import { useRunProgress } from "../useRunProgress";
 import {
   addWorker,
@@ -178,6 +179,7 @@ export function ConfigureCard({ onOptimize }: ConfigureCardProps) {
                 </Button>
               </Box>
             </DeferredTooltip>
+            <MultiRunEstimate />
             {(run.running || run.optimized) && run.total > 0 && (
               <IterationSteps total={run.total} done={run.done} running={run.running} />
             )}

@@ -48,6 +48,7 @@ export async function loadIntoOptimizer(record: HistoryRecord, navigate: Navigat
     bestScore: record.best_score,
     testScore: record.test_score,
     usage: record.usage,
+    heldOut: record.held_out ?? null,
   });
   navigate("/home");
 }

@@ -1,0 +1,42 @@
+import { ITERATIONS, type RunEstimateRequest } from "@promptune/contracts";
+import { useShallow } from "zustand/react/shallow";
+import { RunEstimateLine } from "../../components/run-budget";
+import { useOptimizationStore } from "../../stores/optimization";
+
+/** The estimate request of the current single-agent settings; null while they cannot start a run. */
+export function singleEstimateRequest(s: {
+  botPrompt: string;
+  selectedDataset: string;
+  selectedModel: string;
+  iterations: number;
+  temperature: number;
+}): RunEstimateRequest | null {
+  const validIterations =
+    Number.isInteger(s.iterations) &&
+    s.iterations >= ITERATIONS.min &&
+    s.iterations <= ITERATIONS.max;
+  if (!s.botPrompt.trim() || !s.selectedDataset || !s.selectedModel || !validIterations)
+    return null;
+  return {
+    mode: "single",
+    prompt: s.botPrompt,
+    dataset_name: s.selectedDataset,
+    model_name: s.selectedModel,
+    iterations: s.iterations,
+    temperature: s.temperature,
+  };
+}
+
+/** "≈ N model calls · T tokens · $C" for the single-agent settings, next to Optimize. */
+export function SingleRunEstimate() {
+  const settings = useOptimizationStore(
+    useShallow((s) => ({
+      botPrompt: s.botPrompt,
+      selectedDataset: s.selectedDataset,
+      selectedModel: s.selectedModel,
+      iterations: s.iterations,
+      temperature: s.temperature,
+    })),
+  );
+  return <RunEstimateLine request={singleEstimateRequest(settings)} />;
+}

@@ -1,0 +1,236 @@
+/**
+ * What a run will spend, known before it starts: model calls per role and
+ * model, input and output tokens, and (given prices) the cost. The numbers
+ * follow the search's call plan for an iteration whose proposal is accepted
+ * on its first try (parent on the minibatch, one reflection, the proposal on
+ * the minibatch, the validation set, one embedding), plus iteration 0 and the
+ * final held-out test evaluation. `maxCalls` (10 % above) is the run's call
+ * cap, so a run never spends more than 10 % beyond what it announced: extra
+ * proposals of harder iterations use the margin, and the budget guard of the
+ * loop stops proposing before it would be crossed.
+ *
+ * Tokens are estimated from text lengths (about 4 characters per token) of
+ * the prompts and the dataset, with fixed allowances for the engine's own
+ * instructions. Pure: no model is called.
+ */
+import type { DatasetExample, MultiAgentConfig } from "@promptune/contracts";
+import type { LoadedDataset } from "../datasets/bundled";
+import { type DatasetSplit, splitDataset } from "../datasets/split";
+import { scorerDepth } from "../judge/scorer";
+import { OPTIMISER_DEFAULTS } from "./loop";
+
+/** Headroom of the call cap above the estimated calls. */
+export const ESTIMATE_MARGIN = 0.1;
+
+/** Characters per token assumed for English text. */
+const CHARS_PER_TOKEN = 4;
+
+/** Fixed allowances (tokens) for the engine's own instructions and structured answers. */
+const ALLOWANCE = {
+  judgeInstructions: 350,
+  judgeVerdict: 80,
+  reflectionInstructions: 450,
+  reflectionRationale: 120,
+  /** Per example shown to the reflection: headings and the judge's feedback. */
+  reflectionPerExample: 60,
+  planInstructions: 250,
+  planPerWorker: 60,
+  workerTask: 60,
+  composeInstructions: 200,
+  /** Per chat message: role markers. */
+  perMessage: 4,
+  /** Shortest reply assumed when references are very short. */
+  minReply: 20,
+} as const;
+
+/** Model calls and tokens of one model. */
+export interface ModelSpend {
+  model: string;
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** Price of a model in USD per million tokens; null when unknown. */
+export type PriceLookup = (model: string) => { input: number; output: number } | null;
+
+/** What a run is expected to spend. */
+export interface RunEstimate {
+  /** Expected model calls of the whole run. */
+  calls: number;
+  /** The run's call cap: floor(calls × 1.1). */
+  maxCalls: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** Cost in USD; null when no price lookup was given or a model has no known price. */
+  costUsd: number | null;
+  byModel: ModelSpend[];
+}
+
+/** Inputs shared by both modes. */
+interface EstimateBase {
+  dataset: LoadedDataset;
+  /** Overrides the dataset's own split, as in the run options. */
+  split?: DatasetSplit;
+  iterations: number;
+  /** Models of the engine's roles; `embedding` null when the gateway has none (local vectoriser). */
+  models: { judge: string; reflection: string; embedding: string | null };
+  minibatchSize?: number;
+  evaluateTest?: boolean;
+  price?: PriceLookup;
+}
+
+/** Inputs of an estimate, by mode (the same settings the run is started with). */
+export type EstimateInput =
+  | (EstimateBase & { mode: "single"; model: string; prompt: string })
+  | (EstimateBase & { mode: "multi"; config: MultiAgentConfig });
+
+const tokens = (text: string): number => Math.ceil(text.length / CHARS_PER_TOKEN);
+
+const average = <T>(items: readonly T[], f: (item: T) => number): number =>
+  items.length ? items.reduce((s, x) => s + f(x), 0) / items.length : 0;
+
+/** Average token sizes of the dataset's conversations, references and rubrics. */
+function exampleSizes(examples: readonly DatasetExample[]) {
+  const dialog = average(examples, (e) =>
+    e.dialog.reduce((s, m) => s + tokens(m.content) + ALLOWANCE.perMessage, 0),
+  );
+  const reference = average(examples, (e) => tokens(e.reference));
+  const rubric = average(examples, (e) => tokens((e.rubric ?? []).join("\n")));
+  return { dialog, reference: Math.max(ALLOWANCE.minReply, reference), rubric };
+}
+
+/** Accumulates calls and tokens per model. */
+class Ledger {
+  private readonly spend = new Map<string, ModelSpend>();
+
+  add(model: string, calls: number, inputPerCall: number, outputPerCall: number): void {
+    if (calls <= 0) return;
+    const s = this.spend.get(model) ?? { model, calls: 0, inputTokens: 0, outputTokens: 0 };
+    s.calls += calls;
+    s.inputTokens += calls * inputPerCall;
+    s.outputTokens += calls * outputPerCall;
+    this.spend.set(model, s);
+  }
+
+  entries(): ModelSpend[] {
+    return [...this.spend.values()].map((s) => ({
+      ...s,
+      inputTokens: Math.round(s.inputTokens),
+      outputTokens: Math.round(s.outputTokens),
+    }));
+  }
+}
+
+/** Records `n` replies (and their judgements) of the candidate in `input`. */
+function addReplies(ledger: Ledger, input: EstimateInput, n: number, judged: boolean): void {
+  const size = exampleSizes(input.dataset.examples);
+  if (input.mode === "single") {
+    ledger.add(input.model, n, tokens(input.prompt) + size.dialog, size.reference);
+  } else {
+    const master = input.config["master-agent"];
+    const workers = input.config["worker-agents"];
+    const roster = workers.reduce((s, w) => s + tokens(w.name) + tokens(w.description) + 4, 0);
+    ledger.add(
+      master.model_name,
+      n,
+      ALLOWANCE.planInstructions + tokens(master.prompt) + roster + size.dialog,
+      ALLOWANCE.planPerWorker * workers.length,
+    );
+    for (const w of workers) {
+      ledger.add(
+        w.model_name,
+        n,
+        tokens(w.prompt) + size.dialog + ALLOWANCE.workerTask,
+        size.reference,
+      );
+    }
+    ledger.add(
+      master.model_name,
+      n,
+      ALLOWANCE.composeInstructions +
+        tokens(master.prompt) +
+        size.dialog +
+        workers.length * size.reference,
+      size.reference,
+    );
+  }
+  if (judged) {
+    ledger.add(
+      input.models.judge,
+      n,
+      ALLOWANCE.judgeInstructions + size.dialog + 2 * size.reference + size.rubric,
+      ALLOWANCE.judgeVerdict,
+    );
+  }
+}
+
+/** The text reflection rewrites and the text that is embedded, per mode. */
+function candidateTexts(input: EstimateInput): { component: number; whole: number } {
+  if (input.mode === "single") {
+    const t = tokens(input.prompt);
+    return { component: t, whole: t };
+  }
+  const agents = [input.config["master-agent"], ...input.config["worker-agents"]];
+  const whole = agents.reduce((s, a) => s + tokens(a.prompt) + tokens(a.description), 0);
+  return { component: average(agents, (a) => tokens(a.prompt)), whole };
+}
+
+/**
+ * Estimates a run's model calls, tokens and cost from the settings it will
+ * be started with (mode, seed configuration, dataset, iterations, models).
+ * The server shows it before a run and caps the run at `maxCalls`.
+ */
+export function estimateRun(input: EstimateInput): RunEstimate {
+  const split = input.split ?? splitDataset(input.dataset.name, input.dataset.examples);
+  const iterations = Math.max(0, Math.floor(input.iterations));
+  const minibatch = Math.min(
+    input.minibatchSize ?? OPTIMISER_DEFAULTS.minibatchSize,
+    split.train.length,
+  );
+  const judged = scorerDepth(input.dataset.metric) > 0;
+  const evaluateTest = input.evaluateTest ?? true;
+  const size = exampleSizes(input.dataset.examples);
+  const texts = candidateTexts(input);
+  const ledger = new Ledger();
+
+  // Iteration 0 scores the seed on validation; each iteration runs the parent
+  // and the proposal on a minibatch and the accepted proposal on validation.
+  const replies = split.validation.length + iterations * (2 * minibatch + split.validation.length);
+  // The end scores the initial and the presented candidate on the test split.
+  const testReplies = evaluateTest ? (iterations > 0 ? 2 : 1) * split.test.length : 0;
+  addReplies(ledger, input, replies + testReplies, judged);
+
+  const traces = input.mode === "multi" ? size.reference * input.config["worker-agents"].length : 0;
+  ledger.add(
+    input.models.reflection,
+    iterations,
+    ALLOWANCE.reflectionInstructions +
+      texts.whole +
+      minibatch * (size.dialog + 2 * size.reference + traces + ALLOWANCE.reflectionPerExample),
+    texts.component + ALLOWANCE.reflectionRationale,
+  );
+  if (input.models.embedding) ledger.add(input.models.embedding, 1 + iterations, texts.whole, 0);
+
+  const byModel = ledger.entries();
+  const calls = byModel.reduce((s, m) => s + m.calls, 0);
+  let costUsd: number | null = null;
+  if (input.price) {
+    const prices = byModel.map((m) => ({ m, p: input.price?.(m.model) ?? null }));
+    costUsd = prices.every((x) => x.p)
+      ? prices.reduce(
+          (s, { m, p }) =>
+            s + (m.inputTokens * (p?.input ?? 0) + m.outputTokens * (p?.output ?? 0)) / 1_000_000,
+          0,
+        )
+      : null;
+  }
+  return {
+    calls,
+    maxCalls: Math.floor(calls * (1 + ESTIMATE_MARGIN)),
+    inputTokens: byModel.reduce((s, m) => s + m.inputTokens, 0),
+    outputTokens: byModel.reduce((s, m) => s + m.outputTokens, 0),
+    costUsd,
+    byModel,
+  };
+}
