@@ -131,6 +131,8 @@ describe("estimateRun", () => {
     );
     expect(llm.calls.length).toBeLessThanOrEqual(estimate.maxCalls);
     expect(final.usage.calls).toBe(llm.calls.length);
-    expect(final.budgetExhausted).toBe(false);
+    // The search paces itself to the cap; the held-out comparison still fits.
+    expect(final.testScore).not.toBeNull();
+    expect(final.heldOut?.examples).toBeGreaterThan(0);
   });
 });
