@@ -125,7 +125,8 @@ describe("ConfigureCard", { timeout: 30_000 }, () => {
     useOptimizationStore.getState().update({ coordinatorPrompt: "Edited." });
     renderCard();
     fireEvent.click(screen.getByRole("button", { name: "Reset to Defaults" }));
-    const dialog = await screen.findByRole("dialog");
+    // The confirmation dialog is a lazy chunk: give it time on a loaded machine.
+    const dialog = await screen.findByRole("dialog", {}, { timeout: 5_000 });
     expect(within(dialog).getByText(RESET_TEXTS.confirm)).toBeTruthy();
     expect(calls).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole("button", { name: "Reset" }));
@@ -148,7 +149,9 @@ describe("ConfigureCard", { timeout: 30_000 }, () => {
     renderCard();
     fireEvent.click(screen.getByRole("button", { name: "Reset to Defaults" }));
     fireEvent.click(
-      within(await screen.findByRole("dialog")).getByRole("button", { name: "Reset" }),
+      within(await screen.findByRole("dialog", {}, { timeout: 5_000 })).getByRole("button", {
+        name: "Reset",
+      }),
     );
     expect(await screen.findByText(RESET_TEXTS.failed)).toBeTruthy();
     expect(useOptimizationStore.getState().coordinatorPrompt).toBe("Edited.");
