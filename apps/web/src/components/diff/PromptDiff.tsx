@@ -35,12 +35,16 @@ export function PromptDiff({ label, before, after }: DiffEntry) {
           </Badge>
         ) : (
           <>
-            <Badge size="sm" variant="light" color="green" tt="none" data-testid="diff-added">
-              +{diff.added} {diff.added === 1 ? "word" : "words"}
-            </Badge>
-            <Badge size="sm" variant="light" color="red" tt="none" data-testid="diff-removed">
-              −{diff.removed} {diff.removed === 1 ? "word" : "words"}
-            </Badge>
+            {diff.added > 0 && (
+              <Badge size="sm" variant="light" color="green" tt="none" data-testid="diff-added">
+                +{diff.added} {diff.added === 1 ? "word" : "words"} added
+              </Badge>
+            )}
+            {diff.removed > 0 && (
+              <Badge size="sm" variant="light" color="red" tt="none" data-testid="diff-removed">
+                −{diff.removed} {diff.removed === 1 ? "word" : "words"} removed
+              </Badge>
+            )}
           </>
         )}
       </Group>

@@ -4,7 +4,6 @@ import type { FormEvent } from "react";
 import { Hero } from "../../components/Hero";
 import { loadChunk } from "../../lib/chunks";
 import { scrollToId } from "../../lib/scroll";
-import { useSingleRunStore } from "../../stores/single-run";
 import { ConfigurationSection, ConnectorSection } from "./IntegrationFormSections";
 import { PromptCards } from "./PromptCards";
 import { useIntegration } from "./useIntegration";
@@ -31,9 +30,18 @@ function startTour() {
  * configuration), the two prompt cards, and Save / Load into Optimizer.
  */
 export default function IntegrationPage() {
-  const { form, setForm, bots, loading, saving, save, loadIntoOptimizer, loadLatest } =
-    useIntegration();
-  const canLoadLatest = useSingleRunStore((s) => s.optimizedPrompts.length > 0);
+  const {
+    form,
+    setForm,
+    errors,
+    bots,
+    loading,
+    saving,
+    save,
+    loadIntoOptimizer,
+    loadLatest,
+    canLoadLatest,
+  } = useIntegration();
   const busy = loading || saving;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -68,7 +76,13 @@ export default function IntegrationPage() {
                 </Text>
               </div>
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing={40}>
-                <ConnectorSection form={form} onChange={setForm} disabled={loading} bots={bots} />
+                <ConnectorSection
+                  form={form}
+                  onChange={setForm}
+                  disabled={loading}
+                  bots={bots}
+                  error={errors.username}
+                />
                 <ConfigurationSection
                   form={form}
                   onChange={setForm}
@@ -79,7 +93,12 @@ export default function IntegrationPage() {
               </SimpleGrid>
             </Stack>
           </Card>
-          <PromptCards form={form} onChange={setForm} disabled={loading} />
+          <PromptCards
+            form={form}
+            onChange={setForm}
+            disabled={loading}
+            initialPromptError={errors.initialPrompt}
+          />
           <Divider />
           <Flex gap="sm" justify="flex-end" direction={{ base: "column", sm: "row" }}>
             <Button type="submit" size="md" disabled={busy} data-tour="int-save">

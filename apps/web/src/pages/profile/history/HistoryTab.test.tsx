@@ -92,8 +92,8 @@ describe("HistoryTab", () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
     fireEvent.click(within(rows()[0] as HTMLElement).getByRole("button", { name: "Changes" }));
     const dialog = await screen.findByRole("dialog", { name: "Prompt Changes" });
-    expect(within(dialog).getByTestId("diff-added").textContent).toBe("+3 words");
-    expect(within(dialog).getByTestId("diff-removed").textContent).toBe("−1 word");
+    expect(within(dialog).getByTestId("diff-added").textContent).toBe("+3 words added");
+    expect(within(dialog).getByTestId("diff-removed").textContent).toBe("−1 word removed");
     expect(dialog.querySelector("ins")?.textContent).toBe("politely and clearly");
     expect(dialog.querySelector("del")?.textContent).toBe("briefly");
   });

@@ -152,7 +152,9 @@ function HistoryCard({
           <Group gap={6}>
             <Text size="sm">{row.stepsLabel}</Text>
             <OpenButton onClick={() => actions.onOpenSteps(row.record)} />
-            <OpenButton label="Changes" onClick={() => actions.onOpenChanges(row.record)} />
+            {row.record.steps.length > 0 && (
+              <OpenButton label="Changes" onClick={() => actions.onOpenChanges(row.record)} />
+            )}
           </Group>
           <Text size="sm" c="dimmed">
             Best validation
@@ -220,7 +222,7 @@ export function HistoryTable({ rows, mode, compact, busyId, ...actions }: Histor
                   <RunBadges row={row} />
                 </Stack>
               </Table.Td>
-              <Table.Td maw={260}>
+              <Table.Td miw={200} maw={280}>
                 <Stack gap={4} align="flex-start">
                   <Preview row={row} />
                   <OpenButton onClick={() => actions.onOpenInitial(row.record)} />
@@ -233,7 +235,12 @@ export function HistoryTable({ rows, mode, compact, busyId, ...actions }: Histor
                   </Text>
                   <Group gap={4} wrap="nowrap">
                     <OpenButton onClick={() => actions.onOpenSteps(row.record)} />
-                    <OpenButton label="Changes" onClick={() => actions.onOpenChanges(row.record)} />
+                    {row.record.steps.length > 0 && (
+                      <OpenButton
+                        label="Changes"
+                        onClick={() => actions.onOpenChanges(row.record)}
+                      />
+                    )}
                   </Group>
                 </Stack>
               </Table.Td>
