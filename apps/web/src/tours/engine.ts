@@ -26,12 +26,25 @@ export interface TourStep {
 
 export { requestReveal } from "./reveal";
 
-/** Resolves once `check` is true (checked every animation frame), or after `ms`. */
-function waitUntil(check: () => boolean, ms: number): Promise<void> {
+/** Frames a revealed target must stay the same element (inputs may swap in their full version). */
+const SETTLED_FRAMES = 8;
+
+/**
+ * Resolves once `find` has returned the same element for a few animation
+ * frames in a row, or after `ms`.
+ */
+function waitForSettled(find: () => Element | undefined, ms: number): Promise<void> {
   const end = performance.now() + ms;
+  let last: Element | undefined;
+  let same = 0;
   return new Promise((resolve) => {
-    const tick = () =>
-      check() || performance.now() > end ? resolve() : requestAnimationFrame(tick);
+    const tick = () => {
+      const now = find();
+      same = now && now === last ? same + 1 : 0;
+      last = now;
+      if (same >= SETTLED_FRAMES || performance.now() > end) resolve();
+      else requestAnimationFrame(tick);
+    };
     tick();
   });
 }
@@ -125,7 +138,7 @@ export function startTour(steps: readonly TourStep[], options: TourOptions = {})
     const step = steps[index];
     if (step?.reveal && !findTourTarget(step.target)) {
       step.reveal();
-      await waitUntil(() => findTourTarget(step.target) !== undefined, 1000);
+      await waitForSettled(() => findTourTarget(step.target), 1500);
     }
     if (d.isActive()) d.moveTo(index);
   }
