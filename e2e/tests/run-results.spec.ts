@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { artifactPath } from "../harness/artifacts";
 import { signInWithMagicLink, uniqueEmail } from "../harness/auth";
@@ -28,6 +29,16 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/** No serious or critical axe finding inside `selector` (badges' contrast, the diff's colours). */
+async function expectAccessible(page: Page, selector: string) {
+  await page.waitForTimeout(300);
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  const blocking = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  expect(blocking, `axe on ${selector}`).toEqual([]);
+}
+
 test.describe("trustworthy results: history rows and prompt diffs", () => {
   test("history rows show preview, scores, status and mode; the diff shows in history and on /home; 'Load to integration' confirms and toasts", async ({
     page,
@@ -51,6 +62,7 @@ test.describe("trustworthy results: history rows and prompt diffs", () => {
     const stopped = rowOf(page, STOPPED_PROMPT);
     await expect(stopped.getByTestId("history-status")).toHaveText("Stopped", { timeout: 20_000 });
     await page.screenshot({ path: artifactPath("results-history-1280.png"), fullPage: true });
+    await expectAccessible(page, "[data-testid='history-tab']");
 
     // 'Changes' shows the presented step as a word diff against the initial prompt.
     await done.getByRole("button", { name: "Changes" }).click();
@@ -60,6 +72,7 @@ test.describe("trustworthy results: history rows and prompt diffs", () => {
     await expect(diff.getByTestId("diff-added")).toHaveText(/^\+\d+ words? added$/);
     await expect(diff.locator("ins").first()).toBeVisible();
     await page.screenshot({ path: artifactPath("results-history-diff-1280.png") });
+    await expectAccessible(page, "[role='dialog']");
     await changes.getByRole("button", { name: "Close" }).click();
     await expect(changes).toBeHidden();
 

@@ -3,14 +3,15 @@ import { useId, useMemo, useState } from "react";
 import { type DiffEntry, wordDiff } from "./word-diff";
 
 const added = {
-  background: "light-dark(var(--mantine-color-green-1), rgba(64,192,87,0.25))",
-  color: "light-dark(var(--mantine-color-green-9), var(--mantine-color-green-2))",
+  background: "light-dark(var(--mantine-color-green-0), rgba(64,192,87,0.25))",
+  // Dark enough for 4.5:1 on the pale green (the theme's accessible green text).
+  color: "light-dark(#1e6b2f, var(--mantine-color-green-2))",
   textDecoration: "none",
   borderRadius: 3,
 };
 const removed = {
-  background: "light-dark(var(--mantine-color-red-1), rgba(250,82,82,0.25))",
-  color: "light-dark(var(--mantine-color-red-9), var(--mantine-color-red-2))",
+  background: "light-dark(var(--mantine-color-red-0), rgba(250,82,82,0.25))",
+  color: "light-dark(#9b1c1c, var(--mantine-color-red-2))",
   textDecoration: "line-through",
   borderRadius: 3,
 };

@@ -25,7 +25,7 @@ const STATUS_COLORS: Record<HistoryRecord["status"], string> = {
   running: "blue",
   queued: "gray",
   failed: "red",
-  cancelled: "orange",
+  cancelled: "brand",
 };
 
 /** Status and mode of a run as two badges. */
@@ -40,7 +40,7 @@ function RunBadges({ row }: { row: HistoryRow }) {
       >
         {row.statusLabel}
       </Badge>
-      <Badge size="xs" variant="outline" color="gray" data-testid="history-mode-badge">
+      <Badge size="xs" variant="light" color="blue" data-testid="history-mode-badge">
         {row.modeLabel}
       </Badge>
     </Group>
