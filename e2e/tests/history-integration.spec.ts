@@ -119,6 +119,10 @@ test.describe("history and Telegram integration", () => {
       .first()
       .getByRole("button", { name: "Load to integration" })
       .click();
+    await page
+      .getByRole("dialog", { name: "Load to integration?" })
+      .getByRole("button", { name: "Replace bot prompts" })
+      .click();
     await expect(page).toHaveURL(/\/integration$/);
     await expect(page.getByLabel("Prompt", { exact: true })).toHaveValue(INITIAL_PROMPT);
     await expect(page.getByLabel("Optimized Prompt")).toHaveValue(lastPrompt);
@@ -151,6 +155,10 @@ test.describe("history and Telegram integration", () => {
       .getByTestId("history-row")
       .first()
       .getByRole("button", { name: "Load to integration" })
+      .click();
+    await page
+      .getByRole("dialog", { name: "Load to integration?" })
+      .getByRole("button", { name: "Replace bot prompts" })
       .click();
     await expect(page).toHaveURL(/\/integration$/);
     await expect(page.getByLabel("Optimized Prompt")).toHaveValue(lastPrompt);

@@ -23,6 +23,18 @@ export function serverMessageOf(error: unknown): string | undefined {
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
+/** Called when a call outside /auth/ answers 401 (the session expired or was revoked). */
+let unauthorizedHandler: ((path: string) => void) | null = null;
+
+/**
+ * Registers what happens when any API call finds the session gone (the auth
+ * store signs the user out locally and opens the sign-in modal). The auth
+ * endpoints themselves are excluded: their 401s are answers, not expiry.
+ */
+export function setUnauthorizedHandler(handler: ((path: string) => void) | null): void {
+  unauthorizedHandler = handler;
+}
+
 /**
  * A response schema loaded on first use (see api/schemas.ts): zod and the
  * contracts' schemas are a chunk of their own, outside the initial route.
@@ -79,6 +91,7 @@ export async function apiRequest<T = unknown>(
     data?: unknown;
     error?: { message?: string };
   };
+  if (response.status === 401 && !path.startsWith("/auth/")) unauthorizedHandler?.(path);
   if (!response.ok || envelope.success === false) {
     const serverMessage =
       typeof envelope.error?.message === "string" ? envelope.error.message : undefined;

@@ -1,9 +1,12 @@
-import { Modal } from "@mantine/core";
+import { Alert, Modal } from "@mantine/core";
 import { useEffect } from "react";
 import { useOpenAfterMount } from "../lib/deferred";
 import { useAuthStore } from "../stores/auth";
 import { useUiStore } from "../stores/ui";
 import { LoginForm } from "./LoginForm";
+
+/** Shown in the sign-in modal when a call found the session gone. */
+export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please sign in again.";
 
 /**
  * The sign-in modal, opened through the ui store (header 'Sign in', pages that
@@ -13,6 +16,7 @@ import { LoginForm } from "./LoginForm";
 export function LoginModal() {
   const opened = useUiStore((s) => s.loginModalOpen);
   const close = useUiStore((s) => s.closeLogin);
+  const expired = useUiStore((s) => s.loginReason === "session-expired");
   const signedIn = useAuthStore((s) => s.status === "authenticated");
   const shown = useOpenAfterMount(opened);
 
@@ -22,6 +26,11 @@ export function LoginModal() {
 
   return (
     <Modal opened={shown} onClose={close} title="Sign in" centered radius="lg" padding="xl">
+      {opened && expired && (
+        <Alert color="yellow" variant="light" mb="md" data-testid="session-expired">
+          {SESSION_EXPIRED_MESSAGE}
+        </Alert>
+      )}
       {opened && <LoginForm />}
     </Modal>
   );

@@ -45,6 +45,7 @@ export function Header({ navOpened, onToggleNav }: HeaderProps) {
             hiddenFrom="sm"
             size="sm"
             aria-label="Toggle navigation"
+            data-tour="nav-burger"
           />
         )}
         <UnstyledButton onClick={goHome} aria-label="Promptune home" data-testid="logo">

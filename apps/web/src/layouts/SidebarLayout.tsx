@@ -5,7 +5,7 @@ import { Link, Outlet, useLocation } from "react-router";
 import { Header } from "../components/Header";
 import { IntegrationIcon, MultiAgentIcon, SingleAgentIcon } from "../components/icons";
 import { SectionSkeleton } from "../components/SectionSkeleton";
-import { scrollToId } from "../lib/scroll";
+import { scrollToIdWhenReady } from "../lib/scroll";
 
 const NAV = [
   { label: "Multi-Agent", to: "/", icon: MultiAgentIcon, match: ["/", "/multi-agent"] },
@@ -22,7 +22,7 @@ export function SidebarLayout() {
   useEffect(() => {
     close();
     const target = (location.state as { scrollTo?: string } | null)?.scrollTo;
-    if (target) requestAnimationFrame(() => scrollToId(target));
+    if (target) scrollToIdWhenReady(target);
   }, [location, close]);
 
   return (

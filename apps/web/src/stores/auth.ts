@@ -1,6 +1,7 @@
 import type { User } from "@promptune/contracts";
 import { create } from "zustand";
-import { ApiRequestError, api } from "../api/client";
+import { ApiRequestError, api, setUnauthorizedHandler } from "../api/client";
+import { useUiStore } from "./ui";
 
 export type AuthStatus = "loading" | "authenticated" | "anonymous";
 
@@ -80,3 +81,17 @@ export const useAuthStore = create<AuthState>()((set) => ({
 
 /** True when the user is signed in. */
 export const selectIsAuthenticated = (s: AuthState) => s.status === "authenticated";
+
+/**
+ * An expired session (any call answering 401) signs the user out locally —
+ * the header shows 'Sign in' — and opens the sign-in modal saying why,
+ * instead of leaving a "signed-in" page whose saves keep failing.
+ */
+export function handleSessionExpired(): void {
+  if (useAuthStore.getState().status !== "authenticated") return;
+  generation++;
+  useAuthStore.setState({ status: "anonymous", user: null });
+  useUiStore.getState().openLoginExpired();
+}
+
+setUnauthorizedHandler(handleSessionExpired);

@@ -2,8 +2,10 @@
  * A small tour engine on driver.js: steps target elements by their
  * `data-tour` attribute, the popover offers 'Skip Tour', 'Previous', 'Next'
  * and 'Finish', and each step scrolls its target into view and highlights it.
- * A step whose target is missing or hidden (e.g. the sidebar on a phone)
- * shows its popover centred instead.
+ * A step whose target is hidden can reveal it first (e.g. switch the mobile
+ * 'Bot Prompt' / 'Configuration' toggle) or point at a visible stand-in
+ * (e.g. the burger for the sidebar on a phone); with neither, the popover
+ * shows centred.
  */
 import { type Driver, type DriveStep, driver } from "driver.js";
 import "driver.js/dist/driver.css";
@@ -16,6 +18,43 @@ export interface TourStep {
   title: string;
   description: string;
   side?: "top" | "right" | "bottom" | "left";
+  /** Makes a hidden target visible before the step shows (the target appears within a moment). */
+  reveal?(): void;
+  /** A visible element to point at, with its own text, while the target stays hidden. */
+  fallback?: { target: string; description: string };
+}
+
+export { requestReveal } from "./reveal";
+
+/** Frames a revealed target must stay the same element (inputs may swap in their full version). */
+const SETTLED_FRAMES = 8;
+
+/**
+ * Resolves once `find` has returned the same element for a few animation
+ * frames in a row, or after `ms`.
+ */
+function waitForSettled(find: () => Element | undefined, ms: number): Promise<void> {
+  const end = performance.now() + ms;
+  let last: Element | undefined;
+  let same = 0;
+  return new Promise((resolve) => {
+    const tick = () => {
+      const now = find();
+      same = now && now === last ? same + 1 : 0;
+      last = now;
+      if (same >= SETTLED_FRAMES || performance.now() > end) resolve();
+      else requestAnimationFrame(tick);
+    };
+    tick();
+  });
+}
+
+/** The element a step points at: its visible target, else its visible stand-in, else none. */
+function stepElement(step: TourStep): Element | undefined {
+  return (
+    findTourTarget(step.target) ??
+    (step.fallback ? findTourTarget(step.fallback.target) : undefined)
+  );
 }
 
 /** Options of a tour run. */
@@ -50,9 +89,9 @@ function addSkipButton(footer: HTMLElement, tour: Driver): void {
 /** Starts a tour over `steps`; returns the driver (call destroy() to stop it). */
 export function startTour(steps: readonly TourStep[], options: TourOptions = {}): Driver {
   const driveSteps: DriveStep[] = steps.map((s) => {
-    const element = findTourTarget(s.target);
     return {
-      ...(element ? { element } : {}),
+      // Resolved when the step shows: the page may have changed since the tour started.
+      element: () => stepElement(s) as Element,
       popover: {
         title: s.title,
         description: s.description,
@@ -80,9 +119,29 @@ export function startTour(steps: readonly TourStep[], options: TourOptions = {})
     onPopoverRender: (popover, { driver: d }) => {
       popover.previousButton.disabled = d.isFirstStep();
       addSkipButton(popover.footer, d);
+      const step = steps[d.getActiveIndex() ?? 0];
+      if (step?.fallback && !findTourTarget(step.target)) {
+        popover.description.textContent = step.fallback.description;
+      }
+    },
+    onNextClick: (_el, _step, { driver: d }) => {
+      if (d.isLastStep()) d.destroy();
+      else void go(d, (d.getActiveIndex() ?? 0) + 1);
+    },
+    onPrevClick: (_el, _step, { driver: d }) => {
+      if (!d.isFirstStep()) void go(d, (d.getActiveIndex() ?? 0) - 1);
     },
     onDestroyed: () => options.onEnd?.(),
   });
+  /** Moves to step `index`, revealing its target first when it is hidden. */
+  async function go(d: Driver, index: number): Promise<void> {
+    const step = steps[index];
+    if (step?.reveal && !findTourTarget(step.target)) {
+      step.reveal();
+      await waitForSettled(() => findTourTarget(step.target), 1500);
+    }
+    if (d.isActive()) d.moveTo(index);
+  }
   tour.drive();
   return tour;
 }

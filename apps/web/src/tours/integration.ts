@@ -42,19 +42,22 @@ export const INTEGRATION_TOUR: readonly TourStep[] = [
   {
     target: "int-configuration",
     title: "Configuration",
-    description: "Both bots share one model and one temperature, so only the prompt differs.",
+    description:
+      "Each bot has its own model and temperature: the before bot uses the initial configuration, the after bot the optimized one.",
     side: "left",
   },
   {
     target: "int-model",
     title: "Model",
-    description: "The language model both bots use.",
+    description:
+      "The language model of a configuration. Set the initial and the optimized one separately.",
     side: "bottom",
   },
   {
     target: "int-temperature",
     title: "Temperature",
-    description: "Lower is more focused, higher is more creative. It applies to both bots.",
+    description:
+      "Lower is more focused, higher is more creative. Each configuration keeps its own value.",
     side: "bottom",
   },
   {

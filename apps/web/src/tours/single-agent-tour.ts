@@ -1,5 +1,5 @@
 /** The single-agent optimizer's onboarding tour (spec §2: 8 steps). */
-import { startTour, type TourOptions, type TourStep } from "./engine";
+import { requestReveal, startTour, type TourOptions, type TourStep } from "./engine";
 
 /** Steps in spec order: hero title, optimization type, configuration panel, visualization, iteration slider, evaluation metrics, chat comparison, sidebar. */
 export const SINGLE_AGENT_TOUR: readonly TourStep[] = [
@@ -12,6 +12,7 @@ export const SINGLE_AGENT_TOUR: readonly TourStep[] = [
   },
   {
     target: "optimization-type",
+    reveal: () => requestReveal("optimization-type"),
     title: "Optimization type",
     description:
       "Standard Optimization tunes a prompt here. Telegram Integration loads your bot's prompts and saves the optimised one back.",
@@ -19,6 +20,7 @@ export const SINGLE_AGENT_TOUR: readonly TourStep[] = [
   },
   {
     target: "configuration-panel",
+    reveal: () => requestReveal("configuration-panel"),
     title: "Configuration",
     description:
       "Choose the evaluation dataset (or upload your own), the model, the temperature and how many iterations to run.",
@@ -57,6 +59,11 @@ export const SINGLE_AGENT_TOUR: readonly TourStep[] = [
     description:
       "Switch to the Multi-Agent optimizer or set up your Telegram integration from the sidebar.",
     side: "right",
+    fallback: {
+      target: "nav-burger",
+      description:
+        "Open this menu to switch to the Multi-Agent optimizer or set up your Telegram integration.",
+    },
   },
 ];
 

@@ -35,10 +35,19 @@ export function PercentIndicator({ label, percent }: { label: string; percent: n
   );
 }
 
+/** Narrowest a panel gets beside the other; below that the two panels stack (769–1024 px). */
+const PANEL_MIN_PX = 360;
+
 /** A card holding one graph with its title and percentage indicator. */
 export function GraphPanel({ title, indicatorLabel, percent, children, testId }: GraphPanelProps) {
   return (
-    <Paper withBorder radius="lg" p="md" data-testid={testId} style={{ minWidth: 0, flex: 1 }}>
+    <Paper
+      withBorder
+      radius="lg"
+      p="md"
+      data-testid={testId}
+      style={{ minWidth: 0, flex: `1 1 ${PANEL_MIN_PX}px` }}
+    >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Title order={3} fz={{ base: "sm", sm: "md" }}>

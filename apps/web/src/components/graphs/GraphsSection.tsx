@@ -23,7 +23,8 @@ export interface GraphsSectionProps {
 }
 
 /**
- * Evaluation and Embedding Visualization side by side; at 768 px or less one
+ * Evaluation and Embedding Visualization side by side (one above the other
+ * when the content area is too narrow for both); at 768 px or less one
  * panel at a time, switched by swiping (over 50 px) or by two indicator buttons.
  */
 export function GraphsSection(props: GraphsSectionProps) {
@@ -60,7 +61,7 @@ export function GraphsSection(props: GraphsSectionProps) {
 
   if (!mobile) {
     return (
-      <Group align="stretch" gap="md" wrap="nowrap" data-testid="graphs-desktop">
+      <Group align="stretch" gap="md" wrap="wrap" data-testid="graphs-desktop">
         {evaluation}
         {embedding}
       </Group>

@@ -4,7 +4,10 @@ import type { ReactNode } from "react";
 import { DeferredSelect } from "../../components/deferred-inputs";
 import { TemperatureSlider } from "../../components/TemperatureSlider";
 import { useOptimizationStore } from "../../stores/optimization";
-import { type IntegrationForm, withModel, withTemperature } from "./rules";
+import { type IntegrationConfigKey, type IntegrationForm, withConfig } from "./rules";
+
+/** Id of the username field (focused when it holds a validation error). */
+export const USERNAME_FIELD_ID = "integration-username";
 
 interface SectionProps {
   form: IntegrationForm;
@@ -58,14 +61,17 @@ export function ConnectorSection({
   onChange,
   disabled,
   bots,
-}: SectionProps & { bots: BotLinks }) {
+  error,
+}: SectionProps & { bots: BotLinks; error?: string | undefined }) {
   return (
     <Stack gap="md" data-tour="int-connector">
       <SectionTitle hint="Who may talk to your bots.">Connector</SectionTitle>
       <TextInput
+        id={USERNAME_FIELD_ID}
         label="Your Telegram Username"
         placeholder="@username"
         required
+        error={error}
         maxLength={65}
         autoComplete="off"
         value={form.username}
@@ -98,7 +104,66 @@ export function ConnectorSection({
   );
 }
 
-/** Configuration: one model and one temperature for both configurations, and 'Load latest optimization results'. */
+/** Model select and temperature slider of one configuration. */
+function ConfigControls({
+  form,
+  onChange,
+  disabled,
+  which,
+}: SectionProps & { which: IntegrationConfigKey }) {
+  const available = useOptimizationStore((s) => s.availableModels);
+  const models = available.length > 0 ? available : [...DEFAULTS.fallbackModels];
+  const config = form[which];
+  const model = config.model_name;
+  const options = model && !models.includes(model) ? [...models, model] : models;
+  const initial = which === "initConfig";
+  const name = initial ? "Initial" : "Optimized";
+  return (
+    <Stack
+      gap="xs"
+      p="sm"
+      data-testid={initial ? "integration-init-config" : "integration-opti-config"}
+      style={{
+        border: "1px solid var(--mantine-color-default-border)",
+        borderRadius: "var(--mantine-radius-md)",
+      }}
+    >
+      <Text size="sm" fw={600}>
+        {name} configuration{" "}
+        <Text span size="sm" c="dimmed" fw={400}>
+          ({initial ? "before bot" : "after bot"})
+        </Text>
+      </Text>
+      <DeferredSelect
+        label={`${name} model`}
+        data={options}
+        value={model || null}
+        allowDeselect={false}
+        searchable
+        disabled={disabled}
+        data-testid={initial ? "integration-model" : "integration-opti-model"}
+        {...(initial ? { wrapperProps: { "data-tour": "int-model" } } : {})}
+        onChange={(v) => v && onChange(withConfig(form, which, { model_name: v }))}
+      />
+      <div {...(initial ? { "data-tour": "int-temperature" } : {})}>
+        <TemperatureSlider
+          value={config.temperature}
+          disabled={disabled}
+          thumbLabel={`${name} temperature`}
+          valueTestId={initial ? "integration-temperature" : "integration-opti-temperature"}
+          marks
+          onChange={(t) => onChange(withConfig(form, which, { temperature: t }))}
+        />
+      </div>
+    </Stack>
+  );
+}
+
+/**
+ * Configuration: each configuration's own model and temperature (the before
+ * bot's and the after bot's; changing one never touches the other), and
+ * 'Load latest optimization results'.
+ */
 export function ConfigurationSection({
   form,
   onChange,
@@ -106,34 +171,13 @@ export function ConfigurationSection({
   canLoadLatest,
   onLoadLatest,
 }: SectionProps & { canLoadLatest: boolean; onLoadLatest(): void }) {
-  const available = useOptimizationStore((s) => s.availableModels);
-  const models = available.length > 0 ? available : [...DEFAULTS.fallbackModels];
-  const model = form.initConfig.model_name;
-  const options = model && !models.includes(model) ? [...models, model] : models;
   return (
     <Stack gap="md" data-tour="int-configuration">
-      <SectionTitle hint="Used by both bots.">Configuration</SectionTitle>
-      <DeferredSelect
-        label="Model"
-        data={options}
-        value={model || null}
-        allowDeselect={false}
-        searchable
-        disabled={disabled}
-        data-testid="integration-model"
-        wrapperProps={{ "data-tour": "int-model" }}
-        onChange={(v) => v && onChange(withModel(form, v))}
-      />
-      <div data-tour="int-temperature">
-        <TemperatureSlider
-          value={form.initConfig.temperature}
-          disabled={disabled}
-          thumbLabel="Temperature"
-          valueTestId="integration-temperature"
-          marks
-          onChange={(t) => onChange(withTemperature(form, t))}
-        />
-      </div>
+      <SectionTitle hint="Each bot answers with its own model and temperature.">
+        Configuration
+      </SectionTitle>
+      <ConfigControls form={form} onChange={onChange} disabled={disabled} which="initConfig" />
+      <ConfigControls form={form} onChange={onChange} disabled={disabled} which="optiConfig" />
       {canLoadLatest && (
         <Button variant="light" onClick={onLoadLatest} disabled={disabled}>
           Load latest optimization results

@@ -113,11 +113,26 @@ describe("IntegrationPage", () => {
     await loaded();
     fireEvent.change(field("Your Telegram Username"), { target: { value: "@" } });
     fireEvent.click(screen.getByRole("button", { name: "Save Integration" }));
-    expect(await screen.findByText(INTEGRATION_MESSAGES.invalidUsername)).toBeTruthy();
-    fireEvent.change(field("Your Telegram Username"), { target: { value: "alice" } });
-    fireEvent.change(screen.getByLabelText("Prompt"), { target: { value: "   " } });
+    // The field itself holds the error (not only the toast) and gets the focus.
+    const username = field("Your Telegram Username");
+    await waitFor(() => expect(username.getAttribute("aria-invalid")).toBe("true"));
+    expect(document.activeElement).toBe(username);
+    const describedBy = username.getAttribute("aria-describedby") ?? "";
+    expect(
+      describedBy
+        .split(" ")
+        .some(
+          (id) => document.getElementById(id)?.textContent === INTEGRATION_MESSAGES.invalidUsername,
+        ),
+    ).toBe(true);
+    fireEvent.change(username, { target: { value: "alice" } });
+    expect(username.getAttribute("aria-invalid")).not.toBe("true");
+    const prompt = screen.getByLabelText("Prompt") as HTMLTextAreaElement;
+    fireEvent.change(prompt, { target: { value: "   " } });
     fireEvent.click(screen.getByRole("button", { name: "Save Integration" }));
-    expect(await screen.findByText(INTEGRATION_MESSAGES.noInitialPrompt)).toBeTruthy();
+    await waitFor(() => expect(prompt.getAttribute("aria-invalid")).toBe("true"));
+    expect(document.activeElement).toBe(prompt);
+    expect(screen.getAllByText(INTEGRATION_MESSAGES.noInitialPrompt).length).toBeGreaterThan(0);
     expect(calls.some((c) => c.method === "POST")).toBe(false);
   });
 
@@ -136,20 +151,29 @@ describe("IntegrationPage", () => {
     expect(await screen.findByText(INTEGRATION_MESSAGES.saveFailed)).toBeTruthy();
   });
 
-  it("changes the model of both configurations", async () => {
+  it("changes each configuration's model and temperature on its own", async () => {
     const calls = installFakeApi({
       [`GET ${INTEGRATION}`]: () => ok(stored),
       [`POST ${INTEGRATION}`]: echo,
     });
     renderAt(<IntegrationPage />, "/integration");
     await loaded();
-    fireEvent.click(screen.getByRole("combobox", { name: "Model" }));
-    fireEvent.click(await screen.findByRole("option", { name: "gpt-4.1", hidden: true }));
+    const initialModel = screen.getByRole("combobox", { name: "Initial model" });
+    fireEvent.click(initialModel);
+    await waitFor(() => expect(initialModel.getAttribute("aria-controls")).toBeTruthy());
+    const listbox = document.getElementById(initialModel.getAttribute("aria-controls") ?? "");
+    fireEvent.click(
+      within(listbox as HTMLElement).getByRole("option", { name: "gpt-4.1", hidden: true }),
+    );
+    const optiThumb = screen.getByRole("slider", { name: "Optimized temperature" });
+    fireEvent.keyDown(optiThumb, { key: "ArrowRight" });
+    expect(screen.getByTestId("integration-opti-temperature").textContent).toBe("0.41");
+    expect(screen.getByTestId("integration-temperature").textContent).toBe("0.40");
     fireEvent.click(screen.getByRole("button", { name: "Save Integration" }));
     await screen.findByText(INTEGRATION_MESSAGES.saved);
     const body = calls.find((c) => c.method === "POST")?.body as typeof stored;
-    expect(body.init_config.model_name).toBe("gpt-4.1");
-    expect(body.opti_config.model_name).toBe("gpt-4.1");
+    expect(body.init_config).toMatchObject({ model_name: "gpt-4.1", temperature: 0.4 });
+    expect(body.opti_config).toMatchObject({ model_name: "gpt-4o", temperature: 0.41 });
   });
 
   it("asks anonymous visitors to sign in instead of saving or loading", async () => {
@@ -169,7 +193,11 @@ describe("IntegrationPage", () => {
 
   it("loads the latest optimisation results when there are some", async () => {
     installFakeApi({ [`GET ${INTEGRATION}`]: () => ok(stored) });
-    useOptimizationStore.setState({ initialPrompt: "Tuned from this.", selectedModel: "gpt-4.1" });
+    useOptimizationStore.setState({
+      initialPrompt: "Tuned from this.",
+      selectedModel: "gpt-4.1",
+      temperature: 0.65,
+    });
     useSingleRunStore.getState().loadPrompts(["First try.", "Best prompt."], true);
     renderAt(<IntegrationPage />, "/integration");
     await loaded();
@@ -179,8 +207,61 @@ describe("IntegrationPage", () => {
       "Best prompt.",
     );
     expect(screen.getByTestId("optimized-summary").textContent).toBe(
-      "Model: gpt-4.1Temperature: 0.40",
+      "Model: gpt-4.1Temperature: 0.65",
     );
+    expect(screen.getByTestId("integration-temperature").textContent).toBe("0.65");
+  });
+
+  it("loads the latest run from the history when the optimizer holds none (after a reload)", async () => {
+    const run = {
+      id: "r1",
+      run_id: "r1",
+      created_at: "2026-11-20T08:30:00.000Z",
+      mode: "single",
+      status: "completed",
+      configuration: {
+        initial_prompt: "Saved initial.",
+        model_name: "gpt-4.1",
+        temperature: 0.65,
+        iterations: 1,
+        dataset_name: "d",
+      },
+      steps: [
+        {
+          id: "r1:1",
+          step_number: 1,
+          prompt: "Saved optimised.",
+          model_name: "gpt-4.1",
+          temperature: 0.48,
+          accepted: true,
+          validation_score: 0.7,
+          embedding_point: { x: 0, y: 0 },
+          evaluation_point: { x: 1, y: 70 },
+        },
+      ],
+      selected_step_id: null,
+      initial_score: 0.5,
+      best_score: 0.7,
+      test_score: null,
+      usage: { calls: 1, input_tokens: 1, output_tokens: 1, cost_usd: 0, cached_calls: 0 },
+      error: null,
+    };
+    installFakeApi({
+      [`GET ${INTEGRATION}`]: () => ok(stored),
+      "GET /api/auto-tune/optimize/history": () => ok([run]),
+    });
+    renderAt(<IntegrationPage />, "/integration");
+    await loaded();
+    fireEvent.click(
+      await screen.findByRole("button", { name: "Load latest optimization results" }),
+    );
+    expect((screen.getByLabelText("Prompt") as HTMLTextAreaElement).value).toBe("Saved initial.");
+    expect((screen.getByLabelText("Optimized Prompt") as HTMLTextAreaElement).value).toBe(
+      "Saved optimised.",
+    );
+    expect(screen.getByTestId("integration-temperature").textContent).toBe("0.65");
+    expect(screen.getByTestId("integration-opti-temperature").textContent).toBe("0.48");
+    expect(field("Your Telegram Username").value).toBe("@alice");
   });
 
   it("'Load into Optimizer' saves first, then fills the optimizer in Telegram Integration mode", async () => {

@@ -4,7 +4,6 @@ import type { FormEvent } from "react";
 import { Hero } from "../../components/Hero";
 import { loadChunk } from "../../lib/chunks";
 import { scrollToId } from "../../lib/scroll";
-import { useSingleRunStore } from "../../stores/single-run";
 import { ConfigurationSection, ConnectorSection } from "./IntegrationFormSections";
 import { PromptCards } from "./PromptCards";
 import { useIntegration } from "./useIntegration";
@@ -35,6 +34,7 @@ export default function IntegrationPage() {
   const {
     form,
     setForm,
+    errors,
     bots,
     verification,
     loading,
@@ -42,8 +42,8 @@ export default function IntegrationPage() {
     save,
     loadIntoOptimizer,
     loadLatest,
+    canLoadLatest,
   } = useIntegration();
-  const canLoadLatest = useSingleRunStore((s) => s.optimizedPrompts.length > 0);
   const busy = loading || saving;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -78,7 +78,13 @@ export default function IntegrationPage() {
                 </Text>
               </div>
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing={40}>
-                <ConnectorSection form={form} onChange={setForm} disabled={loading} bots={bots} />
+                <ConnectorSection
+                  form={form}
+                  onChange={setForm}
+                  disabled={loading}
+                  bots={bots}
+                  error={errors.username}
+                />
                 <ConfigurationSection
                   form={form}
                   onChange={setForm}
@@ -90,7 +96,12 @@ export default function IntegrationPage() {
               <VerificationStatus verification={verification} username={form.username} />
             </Stack>
           </Card>
-          <PromptCards form={form} onChange={setForm} disabled={loading} />
+          <PromptCards
+            form={form}
+            onChange={setForm}
+            disabled={loading}
+            initialPromptError={errors.initialPrompt}
+          />
           <Divider />
           <Flex gap="sm" justify="flex-end" direction={{ base: "column", sm: "row" }}>
             <Button type="submit" size="md" disabled={busy} data-tour="int-save">

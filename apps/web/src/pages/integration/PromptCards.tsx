@@ -2,10 +2,15 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, Textarea, Title } from "@m
 import { MAX_PROMPT_CHARS } from "@promptune/contracts";
 import { type IntegrationForm, optimizedSummary } from "./rules";
 
+/** Id of the initial prompt field (focused when it holds a validation error). */
+export const INITIAL_PROMPT_FIELD_ID = "integration-initial-prompt";
+
 interface PromptCardsProps {
   form: IntegrationForm;
   onChange(form: IntegrationForm): void;
   disabled: boolean;
+  /** Validation error shown on the initial prompt field. */
+  initialPromptError?: string | undefined;
 }
 
 /**
@@ -14,12 +19,14 @@ interface PromptCardsProps {
  * summary only when that prompt is non-empty). Both textareas grow with
  * their content.
  */
-export function PromptCards({ form, onChange, disabled }: PromptCardsProps) {
+export function PromptCards({ form, onChange, disabled, initialPromptError }: PromptCardsProps) {
   const summary = optimizedSummary(form.optiConfig);
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
       <PromptCard
         testId="initial-config-card"
+        id={INITIAL_PROMPT_FIELD_ID}
+        error={initialPromptError}
         title="Initial configuration"
         hint="The before bot answers with this prompt."
         label="Prompt"
@@ -63,6 +70,8 @@ interface PromptCardProps {
   disabled: boolean;
   onChange(prompt: string): void;
   children?: React.ReactNode;
+  id?: string;
+  error?: string | undefined;
 }
 
 /** One titled card holding an auto-growing prompt textarea. */
@@ -79,6 +88,8 @@ function PromptCard(props: PromptCardProps) {
           </Text>
         </div>
         <Textarea
+          id={props.id}
+          error={props.error}
           label={props.label}
           placeholder={props.placeholder}
           autosize

@@ -1,17 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
   emptyForm,
+  formErrors,
   formFromIntegration,
   INTEGRATION_MESSAGES,
   type IntegrationForm,
   integrationFromForm,
+  latestConfigs,
   optimizedSummary,
   optimizerLoadFromIntegration,
   parseFriends,
   validateForm,
-  withLatestResults,
-  withModel,
-  withTemperature,
+  withConfig,
+  withConfigs,
 } from "./rules";
 
 const form = (over: Partial<IntegrationForm> = {}): IntegrationForm => ({
@@ -59,10 +60,44 @@ describe("integration save rules", () => {
     expect(formFromIntegration(saved).friends).toBe("@bob, @carol");
   });
 
-  it("changes model and temperature of both configurations at once", () => {
-    const next = withTemperature(withModel(form(), "gpt-4.1"), 0.25);
-    expect(next.initConfig).toMatchObject({ model_name: "gpt-4.1", temperature: 0.25 });
-    expect(next.optiConfig).toMatchObject({ model_name: "gpt-4.1", temperature: 0.25 });
+  it("changes one configuration's model or temperature and never the other's", () => {
+    const base = form({
+      optiConfig: { model_name: "gpt-4o", prompt: "Be kind, always.", temperature: 0.48 },
+    });
+    const next = withConfig(
+      withConfig(base, "initConfig", { model_name: "gpt-4.1" }),
+      "initConfig",
+      {
+        temperature: 0.25,
+      },
+    );
+    expect(next.initConfig).toEqual({
+      model_name: "gpt-4.1",
+      prompt: "Be kind.",
+      temperature: 0.25,
+    });
+    expect(next.optiConfig).toEqual(base.optiConfig);
+    const opti = withConfig(base, "optiConfig", { temperature: 0.9 });
+    expect(opti.optiConfig.temperature).toBe(0.9);
+    expect(opti.initConfig).toEqual(base.initConfig);
+  });
+
+  it("names the fields that break the rules", () => {
+    expect(formErrors(form({ username: "@" }))).toEqual({
+      username: INTEGRATION_MESSAGES.invalidUsername,
+    });
+    expect(
+      formErrors(
+        form({
+          username: "",
+          initConfig: { model_name: "gpt-4o", prompt: " ", temperature: 0.7 },
+        }),
+      ),
+    ).toEqual({
+      username: INTEGRATION_MESSAGES.invalidUsername,
+      initialPrompt: INTEGRATION_MESSAGES.noInitialPrompt,
+    });
+    expect(formErrors(form())).toEqual({});
   });
 
   it("shows the optimised summary only for a non-empty optimised prompt", () => {
@@ -74,19 +109,27 @@ describe("integration save rules", () => {
 });
 
 describe("load latest optimization results", () => {
-  it("takes the latest initial prompt (else the bot prompt), the last optimised prompt and the selected model", () => {
+  it("takes the latest initial prompt (else the bot prompt), the last optimised prompt, and each configuration's model and temperature", () => {
     const latest = {
       initialPrompt: "Initial",
       botPrompt: "Bot",
       selectedModel: "gpt-4.1",
+      temperature: 0.65,
       optimizedPrompts: ["o1", "o2"],
+      optimizedTemperature: 0.48,
     };
-    const next = withLatestResults(form(), latest);
-    expect(next.initConfig).toEqual({ model_name: "gpt-4.1", prompt: "Initial", temperature: 0.7 });
-    expect(next.optiConfig).toEqual({ model_name: "gpt-4.1", prompt: "o2", temperature: 0.7 });
-    expect(withLatestResults(form(), { ...latest, initialPrompt: " " }).initConfig.prompt).toBe(
-      "Bot",
-    );
+    const next = withConfigs(form(), latestConfigs(latest));
+    expect(next.username).toBe("alice");
+    expect(next.initConfig).toEqual({
+      model_name: "gpt-4.1",
+      prompt: "Initial",
+      temperature: 0.65,
+    });
+    expect(next.optiConfig).toEqual({ model_name: "gpt-4.1", prompt: "o2", temperature: 0.48 });
+    expect(latestConfigs({ ...latest, initialPrompt: " " }).init_config.prompt).toBe("Bot");
+    expect(
+      latestConfigs({ ...latest, optimizedTemperature: undefined }).opti_config.temperature,
+    ).toBe(0.65);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * The Integration page's rules (spec §4, §5, §8) as pure functions: form ⇄
- * integration record, username and friends normalisation, validation, one
- * model and temperature for both configurations, 'Load latest optimization
- * results', and what 'Load into Optimizer' puts into the optimizer.
+ * integration record, username and friends normalisation, validation (per
+ * field), each configuration's own model and temperature, 'Load latest
+ * optimization results', and what 'Load into Optimizer' puts into the
+ * optimizer.
  */
 import {
   DEFAULTS,
@@ -57,12 +58,22 @@ export function parseFriends(text: string): string[] {
   return out;
 }
 
+/** The form's fields that validation can reject. */
+export type IntegrationField = "username" | "initialPrompt";
+
+/** The rules the form breaks (spec §5), by field; empty when valid. */
+export function formErrors(form: IntegrationForm): Partial<Record<IntegrationField, string>> {
+  const errors: Partial<Record<IntegrationField, string>> = {};
+  const username = withAt(form.username);
+  if (!username || username === "@") errors.username = INTEGRATION_MESSAGES.invalidUsername;
+  if (!form.initConfig.prompt.trim()) errors.initialPrompt = INTEGRATION_MESSAGES.noInitialPrompt;
+  return errors;
+}
+
 /** The first rule the form breaks (spec §5), or null. */
 export function validateForm(form: IntegrationForm): string | null {
-  const username = withAt(form.username);
-  if (!username || username === "@") return INTEGRATION_MESSAGES.invalidUsername;
-  if (!form.initConfig.prompt.trim()) return INTEGRATION_MESSAGES.noInitialPrompt;
-  return null;
+  const errors = formErrors(form);
+  return errors.username ?? errors.initialPrompt ?? null;
 }
 
 /** The record POST /telegram/integration receives. */
@@ -85,22 +96,19 @@ export function formFromIntegration(i: Integration): IntegrationForm {
   };
 }
 
-/** Changing the model updates both configurations (spec §4). */
-export function withModel(form: IntegrationForm, model: string): IntegrationForm {
-  return {
-    ...form,
-    initConfig: { ...form.initConfig, model_name: model },
-    optiConfig: { ...form.optiConfig, model_name: model },
-  };
-}
+/** Which configuration of the integration: the before bot's or the after bot's. */
+export type IntegrationConfigKey = "initConfig" | "optiConfig";
 
-/** Changing the temperature updates both configurations (spec §4). */
-export function withTemperature(form: IntegrationForm, temperature: number): IntegrationForm {
-  return {
-    ...form,
-    initConfig: { ...form.initConfig, temperature },
-    optiConfig: { ...form.optiConfig, temperature },
-  };
+/**
+ * Changes one configuration's model or temperature (issue 16 §3: each
+ * configuration keeps its own values; the other is never overwritten).
+ */
+export function withConfig(
+  form: IntegrationForm,
+  key: IntegrationConfigKey,
+  patch: Partial<Pick<SingleAgentConfig, "model_name" | "temperature">>,
+): IntegrationForm {
+  return { ...form, [key]: { ...form[key], ...patch } };
 }
 
 /** What the optimizer holds that 'Load latest optimization results' reads. */
@@ -108,7 +116,11 @@ export interface LatestOptimization {
   initialPrompt: string;
   botPrompt: string;
   selectedModel: string;
+  temperature: number;
   optimizedPrompts: string[];
+  /** Model and temperature of the last optimised iteration, when known. */
+  optimizedModel?: string | undefined;
+  optimizedTemperature?: number | undefined;
 }
 
 /** True when there are optimisation results to load (the button shows only then). */
@@ -117,24 +129,36 @@ export function hasLatestResults(latest: LatestOptimization): boolean {
 }
 
 /**
- * 'Load latest optimization results' (spec §4): the initial prompt from the
- * latest initial (else bot) prompt, the optimised prompt is the last
- * optimised one, the model the optimizer's selected model (both configs).
+ * 'Load latest optimization results' (spec §4) from the optimizer's state:
+ * the initial prompt from the latest initial (else bot) prompt with the
+ * optimizer's model and temperature; the optimised prompt is the last
+ * optimised one with its own model and temperature when the run reported
+ * them.
  */
-export function withLatestResults(
-  form: IntegrationForm,
+export function latestConfigs(
   latest: LatestOptimization,
-): IntegrationForm {
+): Pick<Integration, "init_config" | "opti_config"> {
   const initial = latest.initialPrompt.trim() ? latest.initialPrompt : latest.botPrompt;
-  const model = latest.selectedModel || form.initConfig.model_name;
-  const next = withModel(form, model);
+  const model = latest.selectedModel || DEFAULTS.model;
   return {
-    ...next,
-    initConfig: { ...next.initConfig, prompt: initial },
-    optiConfig: {
-      ...next.optiConfig,
-      prompt: latest.optimizedPrompts.at(-1) ?? next.optiConfig.prompt,
+    init_config: { model_name: model, prompt: initial, temperature: latest.temperature },
+    opti_config: {
+      model_name: latest.optimizedModel || model,
+      prompt: latest.optimizedPrompts.at(-1) ?? "",
+      temperature: latest.optimizedTemperature ?? latest.temperature,
     },
+  };
+}
+
+/** The form with both configurations replaced (the connector part is kept). */
+export function withConfigs(
+  form: IntegrationForm,
+  configs: Pick<Integration, "init_config" | "opti_config">,
+): IntegrationForm {
+  return {
+    ...form,
+    initConfig: { ...configs.init_config },
+    optiConfig: { ...configs.opti_config },
   };
 }
 

@@ -1,8 +1,14 @@
 import { notifications } from "@mantine/notifications";
-import { type BotLinks, NOTIFICATIONS, type TelegramVerification } from "@promptune/contracts";
-import { useCallback, useEffect, useState } from "react";
+import {
+  type BotLinks,
+  type HistoryRecord,
+  NOTIFICATIONS,
+  type TelegramVerification,
+} from "@promptune/contracts";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { serverMessageOf } from "../../api/auth";
+import { fetchHistory } from "../../api/history";
 import { fetchBotLinks, fetchIntegration, saveIntegration } from "../../api/integration";
 import { useAuthStore } from "../../stores/auth";
 import { ensureDefaults } from "../../stores/defaults-loader";
@@ -10,17 +16,44 @@ import { useOptimizationStore } from "../../stores/optimization";
 import { useSessionStore } from "../../stores/session";
 import { useSingleRunStore } from "../../stores/single-run";
 import { useUiStore } from "../../stores/ui";
+import { integrationFromHistory } from "../profile/history/mapping";
 import { useIntegrationDraftStore } from "./draft";
+import { USERNAME_FIELD_ID } from "./IntegrationFormSections";
+import { INITIAL_PROMPT_FIELD_ID } from "./PromptCards";
 import {
   emptyForm,
+  formErrors,
   formFromIntegration,
   INTEGRATION_MESSAGES,
+  type IntegrationField,
   type IntegrationForm,
   integrationFromForm,
+  latestConfigs,
   optimizerLoadFromIntegration,
-  validateForm,
-  withLatestResults,
+  withConfigs,
 } from "./rules";
+
+/** Ids of the fields validation can reject (focused when they hold an error). */
+const INTEGRATION_FIELD_IDS: Record<IntegrationField, string> = {
+  username: USERNAME_FIELD_ID,
+  initialPrompt: INITIAL_PROMPT_FIELD_ID,
+};
+
+/** Toast of 'Load latest optimization results'. */
+export const LATEST_LOADED = "Loaded the latest optimization results. Save to update your bots.";
+
+/** The newest saved single-agent run with optimised steps, or null (history is only read). */
+async function latestRunWithSteps(signal: AbortSignal): Promise<HistoryRecord | null> {
+  try {
+    const runs = await fetchHistory("single", signal);
+    const withSteps = runs.filter((r) => r.steps.length > 0);
+    withSteps.sort((a, b) => b.created_at.localeCompare(a.created_at));
+    return withSteps[0] ?? null;
+  } catch (error) {
+    if (!signal.aborted) console.error("Failed to read the latest run", error);
+    return null;
+  }
+}
 
 const toast = (color: string, message: string) =>
   notifications.show({ color, message, autoClose: NOTIFICATIONS.profileAndIntegrationMs });
@@ -46,11 +79,42 @@ export function useIntegration() {
   const status = useAuthStore((s) => s.status);
   const openLogin = useUiStore((s) => s.openLogin);
   const navigate = useNavigate();
-  const [form, setForm] = useState<IntegrationForm>(emptyForm);
+  const [form, setFormState] = useState<IntegrationForm>(emptyForm);
+  const [errors, setErrors] = useState<Partial<Record<IntegrationField, string>>>({});
+  const [latestRun, setLatestRun] = useState<HistoryRecord | null>(null);
+  const inMemoryResults = useSingleRunStore((s) => s.optimizedPrompts.length > 0);
   const [bots, setBots] = useState<BotLinks>({ before: "", after: "" });
   const [verification, setVerification] = useState<TelegramVerification | null>(null);
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
+
+  /** Edits the form; a field's error clears once that field changes. */
+  const formRef = useRef(form);
+  formRef.current = form;
+  const setForm = useCallback((next: IntegrationForm) => {
+    const previous = formRef.current;
+    formRef.current = next;
+    setFormState(next);
+    setErrors((e) => {
+      const cleared = { ...e };
+      if (next.username !== previous.username) delete cleared.username;
+      if (next.initConfig.prompt !== previous.initConfig.prompt) delete cleared.initialPrompt;
+      return cleared;
+    });
+  }, []);
+
+  // 'Load latest optimization results' also works after a reload: the newest run in the history.
+  useEffect(() => {
+    if (status !== "authenticated") {
+      setLatestRun(null);
+      return;
+    }
+    const controller = new AbortController();
+    void latestRunWithSteps(controller.signal).then((run) => {
+      if (!controller.signal.aborted) setLatestRun(run);
+    });
+    return () => controller.abort();
+  }, [status]);
 
   useEffect(() => {
     if (status === "loading") return;
@@ -61,7 +125,7 @@ export function useIntegration() {
       if (status !== "authenticated") {
         const links = await fetchBotLinks().catch(() => null);
         if (active && links) setBots(links);
-        if (active) setForm((f) => applyDraft(f));
+        if (active) setFormState((f) => applyDraft(f));
         return;
       }
       try {
@@ -69,7 +133,7 @@ export function useIntegration() {
         if (!active) return;
         setBots(loaded.bots);
         setVerification(loaded.username ? (loaded.verification ?? null) : null);
-        setForm(applyDraft(formFromIntegration(loaded)));
+        setFormState(applyDraft(formFromIntegration(loaded)));
       } catch (error) {
         console.error("Failed to load the integration", error);
       }
@@ -89,15 +153,18 @@ export function useIntegration() {
         openLogin();
         return false;
       }
-      const problem = validateForm(form);
-      if (problem) {
-        toast("red", problem);
+      const problems = formErrors(form);
+      const first = (["username", "initialPrompt"] as const).find((f) => problems[f]);
+      setErrors(problems);
+      if (first) {
+        toast("red", problems[first] as string);
+        document.getElementById(INTEGRATION_FIELD_IDS[first])?.focus();
         return false;
       }
       setSaving(true);
       try {
         const saved = await saveIntegration(integrationFromForm(form));
-        setForm(formFromIntegration(saved));
+        setFormState(formFromIntegration(saved));
         setBots(saved.bots);
         setVerification(saved.verification ?? null);
         return true;
@@ -139,22 +206,38 @@ export function useIntegration() {
     }
   }, [persist, form, navigate]);
 
+  /**
+   * 'Load latest optimization results': the optimizer's results when it
+   * holds some, else the newest run of the history (so it works after a
+   * reload). Each configuration gets its own model and temperature.
+   */
   const loadLatest = useCallback(() => {
     const s = useOptimizationStore.getState();
     const run = useSingleRunStore.getState();
-    setForm((f) =>
-      withLatestResults(f, {
-        initialPrompt: s.initialPrompt,
-        botPrompt: s.botPrompt,
-        selectedModel: s.selectedModel,
-        optimizedPrompts: run.optimizedPrompts,
-      }),
-    );
-  }, []);
+    const last = run.iterationResults.at(-1);
+    const configs =
+      run.optimizedPrompts.length > 0
+        ? latestConfigs({
+            initialPrompt: s.initialPrompt,
+            botPrompt: s.botPrompt,
+            selectedModel: s.selectedModel,
+            temperature: s.temperature,
+            optimizedPrompts: run.optimizedPrompts,
+            optimizedModel: last?.model_name,
+            optimizedTemperature: last?.temperature,
+          })
+        : latestRun
+          ? integrationFromHistory(latestRun, { username: "", friends_usernames: [] })
+          : null;
+    if (!configs) return;
+    setForm(withConfigs(form, configs));
+    toast("blue", LATEST_LOADED);
+  }, [form, latestRun, setForm]);
 
   return {
     form,
     setForm,
+    errors,
     bots,
     verification,
     loading,
@@ -162,5 +245,6 @@ export function useIntegration() {
     save,
     loadIntoOptimizer,
     loadLatest,
+    canLoadLatest: inMemoryResults || latestRun !== null,
   };
 }

@@ -2,12 +2,14 @@ import { Stack } from "@mantine/core";
 import { MultiAgentChats } from "./chat/MultiAgentChats";
 import { ConfigurationEvaluation } from "./evaluation/ConfigurationEvaluation";
 import { EvaluationGraphs } from "./evaluation/EvaluationGraphs";
+import { TeamChanges } from "./evaluation/TeamChanges";
 
 /** Everything below the configuration (loaded as its own chunk): evaluation, graphs and chat. */
 export default function ResultsSections() {
   return (
     <Stack gap={48}>
       <ConfigurationEvaluation />
+      <TeamChanges />
       <EvaluationGraphs />
       <MultiAgentChats />
     </Stack>

@@ -1,8 +1,9 @@
 import { Box, SegmentedControl, SimpleGrid, Stack } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { LAYOUT } from "@promptune/contracts";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { CONFIGURE_SECTION_ID } from "../../lib/scroll";
+import { TOUR_REVEAL_EVENT } from "../../tours/reveal";
 import { BotPromptPanel, type BotPromptPanelProps } from "./BotPromptPanel";
 import { ConfigurationCard } from "./ConfigurationCard";
 
@@ -15,6 +16,17 @@ type MobilePanel = "prompt" | "configuration";
 export function ConfigureSection(props: BotPromptPanelProps) {
   const mobile = useMediaQuery(`(max-width: ${LAYOUT.mobileBreakpointPx}px)`) ?? false;
   const [panel, setPanel] = useState<MobilePanel>("prompt");
+
+  // The tour asks for the panel holding its step's target (mobile shows one at a time).
+  useEffect(() => {
+    const reveal = (event: Event) => {
+      const target = (event as CustomEvent<string>).detail;
+      if (target === "configuration-panel") setPanel("configuration");
+      if (target === "optimization-type") setPanel("prompt");
+    };
+    window.addEventListener(TOUR_REVEAL_EVENT, reveal);
+    return () => window.removeEventListener(TOUR_REVEAL_EVENT, reveal);
+  }, []);
 
   const prompt = <BotPromptPanel {...props} />;
   const configuration = <ConfigurationCard running={props.running} />;

@@ -1,5 +1,6 @@
 import { ChatComparison } from "./ChatComparison";
 import { EvaluationView } from "./EvaluationView";
+import { PromptChanges } from "./PromptChanges";
 import { SingleGraphs } from "./SingleGraphs";
 
 /**
@@ -11,6 +12,7 @@ export default function SingleResultsSections({ progress }: { progress: number }
   return (
     <>
       <EvaluationView />
+      <PromptChanges />
       <SingleGraphs progress={progress} />
       <ChatComparison />
     </>

@@ -7,12 +7,17 @@ import { useSessionStore } from "../../../stores/session";
 import { useSingleRunStore } from "../../../stores/single-run";
 import { useIntegrationDraftStore } from "../../integration/draft";
 import { HISTORY_ALERTS } from "./actions";
+import { LOAD_TO_INTEGRATION_TEXT } from "./ConfirmIntegrationModal";
 import { HISTORY_TEXT, HistoryTab } from "./HistoryTab";
 import { formatHistoryDate } from "./mapping";
 import { singleRecord } from "./testing";
 
 const HISTORY = "GET /api/auto-tune/optimize/history";
-const older = singleRecord("run-old", "2026-11-01T10:00:00.000Z", ["Old step"]);
+const older = singleRecord("run-old", "2026-11-01T10:00:00.000Z", ["Old step"], {
+  status: "cancelled",
+  best_score: 0.5,
+  test_score: null,
+});
 const newer = singleRecord("run-new", "2026-11-20T08:30:00.000Z", ["Step one", "Step two"], {
   selected_step_id: "run-new:1",
 });
@@ -42,6 +47,13 @@ afterEach(() => {
 
 const rows = () => screen.getAllByTestId("history-row");
 
+/** Clicks 'Load to integration' and confirms replacing the bots' prompts. */
+async function loadToIntegrationConfirmed() {
+  fireEvent.click(screen.getByRole("button", { name: "Load to integration" }));
+  const dialog = await screen.findByRole("dialog", { name: LOAD_TO_INTEGRATION_TEXT.title });
+  fireEvent.click(within(dialog).getByRole("button", { name: LOAD_TO_INTEGRATION_TEXT.confirm }));
+}
+
 describe("HistoryTab", () => {
   it("shows 'Loading history...' and then the runs newest first with every column", async () => {
     let release: () => void = () => {};
@@ -60,6 +72,30 @@ describe("HistoryTab", () => {
     expect(first.getByRole("button", { name: "Load into optimizer" })).toBeTruthy();
     expect(first.getByRole("button", { name: "Load to integration" })).toBeTruthy();
     expect(within(rows()[1] as HTMLElement).getByText("1 optimized step")).toBeTruthy();
+    // Rows tell runs apart: prompt preview, best validation and held-out score, status, mode.
+    expect(first.getByTestId("history-preview").textContent).toBe("Initial prompt of run-new");
+    expect(first.getByTestId("history-scores").textContent).toBe("Validation 80.0%Held-out 75.0%");
+    expect(first.getByTestId("history-status").textContent).toBe("Completed");
+    expect(first.getByTestId("history-mode-badge").textContent).toBe("Single-Agent");
+    const second = within(rows()[1] as HTMLElement);
+    expect(second.getByTestId("history-status").textContent).toBe("Stopped");
+    expect(second.getByTestId("history-scores").textContent).toBe("Validation 50.0%Held-out —");
+  });
+
+  it("'Changes' shows the presented step's prompt as a word diff against the initial one", async () => {
+    const run = singleRecord("run-diff", "2026-11-20T08:30:00.000Z", [
+      "Answer politely and clearly.",
+    ]);
+    run.configuration = { ...run.configuration, initial_prompt: "Answer briefly." };
+    installFakeApi({ [HISTORY]: () => ok([run]) });
+    renderAt(<HistoryTab />, "/profile");
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.click(within(rows()[0] as HTMLElement).getByRole("button", { name: "Changes" }));
+    const dialog = await screen.findByRole("dialog", { name: "Prompt Changes" });
+    expect(within(dialog).getByTestId("diff-added").textContent).toBe("+3 words added");
+    expect(within(dialog).getByTestId("diff-removed").textContent).toBe("−1 word removed");
+    expect(dialog.querySelector("ins")?.textContent).toBe("politely and clearly");
+    expect(dialog.querySelector("del")?.textContent).toBe("briefly");
   });
 
   it("shows the empty state, also when loading fails (the failure is only logged)", async () => {
@@ -148,7 +184,13 @@ describe("HistoryTab", () => {
     renderAt(<HistoryTab />, "/profile");
     await waitFor(() => expect(rows()).toHaveLength(1));
     fireEvent.click(screen.getByRole("button", { name: "Load to integration" }));
+    const dialog = await screen.findByRole("dialog", { name: LOAD_TO_INTEGRATION_TEXT.title });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.some((c) => c.path.includes("/telegram/integration"))).toBe(false);
+    await loadToIntegrationConfirmed();
     await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/integration"));
+    expect(await screen.findByText(LOAD_TO_INTEGRATION_TEXT.saved)).toBeTruthy();
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({
       username: "@alice",
       friends_usernames: ["@bob"],
@@ -168,7 +210,7 @@ describe("HistoryTab", () => {
     });
     renderAt(<HistoryTab />, "/profile");
     await waitFor(() => expect(rows()).toHaveLength(1));
-    fireEvent.click(screen.getByRole("button", { name: "Load to integration" }));
+    await loadToIntegrationConfirmed();
     await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/integration"));
     expect(calls.some((c) => c.method === "POST")).toBe(false);
     expect(useIntegrationDraftStore.getState().draft?.opti_config.prompt).toBe("Step two");
@@ -183,7 +225,7 @@ describe("HistoryTab", () => {
     });
     renderAt(<HistoryTab />, "/profile");
     await waitFor(() => expect(rows()).toHaveLength(1));
-    fireEvent.click(screen.getByRole("button", { name: "Load to integration" }));
+    await loadToIntegrationConfirmed();
     await waitFor(() => expect(alert).toHaveBeenCalledWith(HISTORY_ALERTS.failed));
     expect(screen.getByTestId("location").textContent).toBe("/profile");
 
@@ -191,7 +233,7 @@ describe("HistoryTab", () => {
       if (String(input).includes("/telegram/integration")) throw new TypeError("network down");
       return new Response(JSON.stringify({ success: true, data: [newer] }), { status: 200 });
     });
-    fireEvent.click(screen.getByRole("button", { name: "Load to integration" }));
+    await loadToIntegrationConfirmed();
     await waitFor(() => expect(alert).toHaveBeenCalledWith(HISTORY_ALERTS.error));
   });
 

@@ -8,6 +8,8 @@ import { fetchHistory, selectHistoryStep } from "../../../api/history";
 import { useAuthStore } from "../../../stores/auth";
 import { useUiStore } from "../../../stores/ui";
 import { loadIntoOptimizer, loadMultiIntoOptimizer, loadToIntegration } from "./actions";
+import { ConfirmIntegrationModal } from "./ConfirmIntegrationModal";
+import { HistoryDiffModal } from "./HistoryDiffModal";
 import { InitialConfigModal, StepsModal } from "./HistoryModals";
 import { HistoryTable } from "./HistoryTable";
 import { historyRows, sortNewestFirst } from "./mapping";
@@ -33,12 +35,14 @@ export function HistoryTab() {
   const status = useAuthStore((s) => s.status);
   const openLogin = useUiStore((s) => s.openLogin);
   const navigate = useNavigate();
-  const compact = useMediaQuery("(max-width: 767px)") ?? false;
+  const compact = useMediaQuery("(max-width: 1023px)") ?? false;
   const [mode, setMode] = useState<RunMode>("single");
   const [records, setRecords] = useState<HistoryRecord[]>([]);
   const [loading, setLoading] = useState(true);
   const [initialOf, setInitialOf] = useState<HistoryRecord | null>(null);
   const [stepsOf, setStepsOf] = useState<HistoryRecord | null>(null);
+  const [changesOf, setChangesOf] = useState<HistoryRecord | null>(null);
+  const [confirmIntegrationOf, setConfirmIntegrationOf] = useState<HistoryRecord | null>(null);
   const [selectingId, setSelectingId] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -135,13 +139,23 @@ export function HistoryTab() {
           busyId={busyId}
           onOpenInitial={setInitialOf}
           onOpenSteps={setStepsOf}
+          onOpenChanges={setChangesOf}
           onLoadOptimizer={(r) =>
             void run(r, r.mode === "multi" ? loadMultiIntoOptimizer : loadIntoOptimizer)
           }
-          onLoadIntegration={(r) => void run(r, loadToIntegration)}
+          onLoadIntegration={setConfirmIntegrationOf}
         />
       )}
       <InitialConfigModal record={initialOf} onClose={() => setInitialOf(null)} />
+      <HistoryDiffModal record={changesOf} onClose={() => setChangesOf(null)} />
+      <ConfirmIntegrationModal
+        record={confirmIntegrationOf}
+        onCancel={() => setConfirmIntegrationOf(null)}
+        onConfirm={(r) => {
+          setConfirmIntegrationOf(null);
+          void run(r, loadToIntegration);
+        }}
+      />
       <StepsModal
         record={stepsOf}
         onClose={() => setStepsOf(null)}

@@ -6,6 +6,7 @@ import type { HistoryRow } from "./mapping";
 export interface HistoryTableActions {
   onOpenInitial(record: HistoryRecord): void;
   onOpenSteps(record: HistoryRecord): void;
+  onOpenChanges(record: HistoryRecord): void;
   onLoadOptimizer(record: HistoryRecord): void;
   onLoadIntegration(record: HistoryRecord): void;
 }
@@ -13,33 +14,71 @@ export interface HistoryTableActions {
 interface HistoryTableProps extends HistoryTableActions {
   rows: HistoryRow[];
   mode: RunMode;
-  /** Card layout (small screens) instead of the table. */
+  /** Card layout (small and medium screens) instead of the table. */
   compact: boolean;
   /** Id of the record whose action is in progress. */
   busyId: string | null;
 }
 
-const STATUS: Record<HistoryRecord["status"], { label: string; color: string } | null> = {
-  completed: null,
-  running: { label: "Running", color: "blue" },
-  queued: { label: "Queued", color: "gray" },
-  failed: { label: "Failed", color: "red" },
-  cancelled: { label: "Cancelled", color: "gray" },
+const STATUS_COLORS: Record<HistoryRecord["status"], string> = {
+  completed: "green",
+  running: "blue",
+  queued: "gray",
+  failed: "red",
+  cancelled: "brand",
 };
 
-function StatusBadge({ status }: { status: HistoryRecord["status"] }) {
-  const s = STATUS[status];
-  return s ? (
-    <Badge size="xs" variant="light" color={s.color}>
-      {s.label}
-    </Badge>
-  ) : null;
+/** Status and mode of a run as two badges. */
+function RunBadges({ row }: { row: HistoryRow }) {
+  return (
+    <Group gap={4} wrap="wrap">
+      <Badge
+        size="xs"
+        variant="light"
+        color={STATUS_COLORS[row.status]}
+        data-testid="history-status"
+      >
+        {row.statusLabel}
+      </Badge>
+      <Badge size="xs" variant="light" color="blue" data-testid="history-mode-badge">
+        {row.modeLabel}
+      </Badge>
+    </Group>
+  );
 }
 
-function OpenButton({ onClick }: { onClick(): void }) {
+/** Best validation and held-out scores. */
+function Scores({ row }: { row: HistoryRow }) {
+  return (
+    <Stack gap={0} data-testid="history-scores">
+      <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+        <Text span c="dimmed" size="sm">
+          Validation{" "}
+        </Text>
+        {row.bestScore}
+      </Text>
+      <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+        <Text span c="dimmed" size="sm">
+          Held-out{" "}
+        </Text>
+        {row.heldOutScore}
+      </Text>
+    </Stack>
+  );
+}
+
+function Preview({ row }: { row: HistoryRow }) {
+  return (
+    <Text size="sm" lineClamp={2} title={row.preview} data-testid="history-preview">
+      {row.preview}
+    </Text>
+  );
+}
+
+function OpenButton({ onClick, label }: { onClick(): void; label?: string }) {
   return (
     <Button size="compact-sm" variant="light" onClick={onClick}>
-      Open
+      {label ?? "Open"}
     </Button>
   );
 }
@@ -79,68 +118,94 @@ function Actions({
       {buttons}
     </Stack>
   ) : (
-    <Group gap="xs" wrap="wrap">
+    <Stack gap="xs" align="stretch">
       {buttons}
-    </Group>
+    </Stack>
+  );
+}
+
+/** Card layout of one run (small and medium screens). */
+function HistoryCard({
+  row,
+  mode,
+  busy,
+  ...actions
+}: { row: HistoryRow; mode: RunMode; busy: boolean } & HistoryTableActions) {
+  return (
+    <Card withBorder padding="md" data-testid="history-row">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text fw={600}>{row.date}</Text>
+          <RunBadges row={row} />
+        </Group>
+        <Preview row={row} />
+        <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
+          <Text size="sm" c="dimmed">
+            Initial configuration
+          </Text>
+          <div>
+            <OpenButton onClick={() => actions.onOpenInitial(row.record)} />
+          </div>
+          <Text size="sm" c="dimmed">
+            Steps
+          </Text>
+          <Group gap={6}>
+            <Text size="sm">{row.stepsLabel}</Text>
+            <OpenButton onClick={() => actions.onOpenSteps(row.record)} />
+            {row.record.steps.length > 0 && (
+              <OpenButton label="Changes" onClick={() => actions.onOpenChanges(row.record)} />
+            )}
+          </Group>
+          <Text size="sm" c="dimmed">
+            Best validation
+          </Text>
+          <Text size="sm">{row.bestScore}</Text>
+          <Text size="sm" c="dimmed">
+            Held-out
+          </Text>
+          <Text size="sm">{row.heldOutScore}</Text>
+          <Text size="sm" c="dimmed">
+            Iterations
+          </Text>
+          <Text size="sm">{row.iterations}</Text>
+          <Text size="sm" c="dimmed">
+            Dataset
+          </Text>
+          <Text size="sm" style={{ wordBreak: "break-word" }}>
+            {row.dataset}
+          </Text>
+        </SimpleGrid>
+        <Actions row={row} mode={mode} busy={busy} stacked {...actions} />
+      </Stack>
+    </Card>
   );
 }
 
 /**
- * The history list (spec §2): a table with Date, Initial configuration,
- * Steps, Iterations, Dataset and Actions; cards with the same fields on
- * small screens. Multi-agent runs have no 'Load to integration'.
+ * The history list (spec §2 plus issue 16): a table with Date (status and
+ * mode), Initial configuration (prompt preview), Steps, Scores (best
+ * validation and held-out), Iterations, Dataset and Actions; cards with the
+ * same fields below 1024 px. Multi-agent runs have no 'Load to integration'.
  */
 export function HistoryTable({ rows, mode, compact, busyId, ...actions }: HistoryTableProps) {
   if (compact) {
     return (
       <Stack gap="sm" data-testid="history-cards">
         {rows.map((row) => (
-          <Card key={row.id} withBorder padding="md" data-testid="history-row">
-            <Stack gap="xs">
-              <Group justify="space-between" wrap="nowrap">
-                <Text fw={600}>{row.date}</Text>
-                <StatusBadge status={row.status} />
-              </Group>
-              <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
-                <Text size="sm" c="dimmed">
-                  Initial configuration
-                </Text>
-                <div>
-                  <OpenButton onClick={() => actions.onOpenInitial(row.record)} />
-                </div>
-                <Text size="sm" c="dimmed">
-                  Steps
-                </Text>
-                <Group gap={6}>
-                  <Text size="sm">{row.stepsLabel}</Text>
-                  <OpenButton onClick={() => actions.onOpenSteps(row.record)} />
-                </Group>
-                <Text size="sm" c="dimmed">
-                  Iterations
-                </Text>
-                <Text size="sm">{row.iterations}</Text>
-                <Text size="sm" c="dimmed">
-                  Dataset
-                </Text>
-                <Text size="sm" style={{ wordBreak: "break-word" }}>
-                  {row.dataset}
-                </Text>
-              </SimpleGrid>
-              <Actions row={row} mode={mode} busy={busyId === row.id} stacked {...actions} />
-            </Stack>
-          </Card>
+          <HistoryCard key={row.id} row={row} mode={mode} busy={busyId === row.id} {...actions} />
         ))}
       </Stack>
     );
   }
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={900}>
       <Table striped highlightOnHover verticalSpacing="sm" data-testid="history-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Date</Table.Th>
             <Table.Th>Initial configuration</Table.Th>
             <Table.Th>Steps</Table.Th>
+            <Table.Th>Scores</Table.Th>
             <Table.Th>Iterations</Table.Th>
             <Table.Th>Dataset</Table.Th>
             <Table.Th>Actions</Table.Th>
@@ -150,23 +215,37 @@ export function HistoryTable({ rows, mode, compact, busyId, ...actions }: Histor
           {rows.map((row) => (
             <Table.Tr key={row.id} data-testid="history-row">
               <Table.Td>
-                <Stack gap={2} align="flex-start">
+                <Stack gap={4} align="flex-start">
                   <Text size="sm" style={{ whiteSpace: "nowrap" }}>
                     {row.date}
                   </Text>
-                  <StatusBadge status={row.status} />
+                  <RunBadges row={row} />
+                </Stack>
+              </Table.Td>
+              <Table.Td miw={200} maw={280}>
+                <Stack gap={4} align="flex-start">
+                  <Preview row={row} />
+                  <OpenButton onClick={() => actions.onOpenInitial(row.record)} />
                 </Stack>
               </Table.Td>
               <Table.Td>
-                <OpenButton onClick={() => actions.onOpenInitial(row.record)} />
-              </Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
+                <Stack gap={4} align="flex-start">
                   <Text size="sm" style={{ whiteSpace: "nowrap" }}>
                     {row.stepsLabel}
                   </Text>
-                  <OpenButton onClick={() => actions.onOpenSteps(row.record)} />
-                </Group>
+                  <Group gap={4} wrap="nowrap">
+                    <OpenButton onClick={() => actions.onOpenSteps(row.record)} />
+                    {row.record.steps.length > 0 && (
+                      <OpenButton
+                        label="Changes"
+                        onClick={() => actions.onOpenChanges(row.record)}
+                      />
+                    )}
+                  </Group>
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Scores row={row} />
               </Table.Td>
               <Table.Td>{row.iterations}</Table.Td>
               <Table.Td style={{ whiteSpace: "nowrap" }}>{row.dataset}</Table.Td>

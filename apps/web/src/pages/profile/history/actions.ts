@@ -3,11 +3,14 @@
  * (single-agent → /home, multi-agent → /) and 'Load to integration'
  * (→ /integration), with the alerts of spec §8.
  */
+
+import { notifications } from "@mantine/notifications";
 import {
   type AgentConfig,
   DEFAULTS,
   type HistoryRecord,
   type MultiAgentIteration,
+  NOTIFICATIONS,
 } from "@promptune/contracts";
 import { ApiRequestError } from "../../../api/client";
 import { fetchIntegration, saveIntegration } from "../../../api/integration";
@@ -18,6 +21,7 @@ import { useSessionStore } from "../../../stores/session";
 import { useSingleRunStore } from "../../../stores/single-run";
 import { useIntegrationDraftStore } from "../../integration/draft";
 import { loadMultiAgentDefaults } from "../../multi-agent/defaults";
+import { LOAD_TO_INTEGRATION_TEXT } from "./ConfirmIntegrationModal";
 import { integrationFromHistory, optimizerLoadFromHistory, selectedStepIndex } from "./mapping";
 
 /** Alerts of 'Load to integration' (spec §8). */
@@ -124,7 +128,8 @@ export async function loadMultiIntoOptimizer(
  * 'Load to integration': saves the user's integration with the run's initial
  * prompt (before bot) and last step's prompt (after bot), keeping the
  * username and friends, then opens /integration. Without a saved username
- * nothing can be saved yet: the prompts go to the page as a draft instead.
+ * nothing can be saved yet: the prompts go to the page as a draft instead
+ * (which says so). A save is confirmed by a toast.
  */
 export async function loadToIntegration(record: HistoryRecord, navigate: Navigate): Promise<void> {
   let current: Awaited<ReturnType<typeof fetchIntegration>>;
@@ -152,5 +157,10 @@ export async function loadToIntegration(record: HistoryRecord, navigate: Navigat
     );
     return;
   }
+  notifications.show({
+    color: "green",
+    message: LOAD_TO_INTEGRATION_TEXT.saved,
+    autoClose: NOTIFICATIONS.profileAndIntegrationMs,
+  });
   navigate("/integration");
 }

@@ -4,6 +4,10 @@ import {
   historyRows,
   integrationFromHistory,
   optimizerLoadFromHistory,
+  presentedStep,
+  promptPreview,
+  STATUS_LABELS,
+  scoreLabel,
   stepsLabel,
 } from "./mapping";
 import { singleRecord } from "./testing";
@@ -101,5 +105,28 @@ describe("load to integration", () => {
     const integration = integrationFromHistory(record, connector);
     expect(integration.opti_config).toEqual(integration.init_config);
     expect(integration.opti_config.prompt).toBe("Initial prompt of r4");
+  });
+});
+
+describe("row labels", () => {
+  it("previews prompts on one line, formats scores and names statuses", () => {
+    expect(promptPreview("  Line one\n\nline   two  ")).toBe("Line one line two");
+    expect(promptPreview("x".repeat(200))).toHaveLength(90);
+    expect(promptPreview("x".repeat(200)).endsWith("…")).toBe(true);
+    expect(promptPreview("")).toBe("(empty prompt)");
+    expect(scoreLabel(0.8123)).toBe("81.2%");
+    expect(scoreLabel(null)).toBe("—");
+    expect(STATUS_LABELS.cancelled).toBe("Stopped");
+  });
+
+  it("presents the selected step, else the best by validation score", () => {
+    const record = singleRecord("r5", "2026-11-20T08:30:00.000Z", ["p1", "p2", "p3"]);
+    record.steps = record.steps.map((s, i) => ({
+      ...s,
+      validation_score: [0.6, 0.9, 0.7][i] ?? 0,
+    }));
+    expect(presentedStep(record)?.prompt).toBe("p2");
+    expect(presentedStep({ ...record, selected_step_id: "r5:3" })?.prompt).toBe("p3");
+    expect(presentedStep({ ...record, steps: [] })).toBeUndefined();
   });
 });

@@ -37,6 +37,35 @@ export function sortNewestFirst(records: HistoryRecord[]): HistoryRecord[] {
   return [...records].sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
+/** How a run's status reads in the history (the server's `cancelled` is a run the user stopped). */
+export const STATUS_LABELS: Record<HistoryRecord["status"], string> = {
+  completed: "Completed",
+  cancelled: "Stopped",
+  failed: "Failed",
+  running: "Running",
+  queued: "Queued",
+};
+
+/** How a run's mode reads in the history. */
+export const MODE_LABELS: Record<HistoryRecord["mode"], string> = {
+  single: "Single-Agent",
+  multi: "Multi-Agent",
+};
+
+const PREVIEW_CHARS = 90;
+
+/** The first characters of a prompt on one line, with an ellipsis when cut. */
+export function promptPreview(prompt: string, max = PREVIEW_CHARS): string {
+  const line = prompt.replace(/\s+/g, " ").trim();
+  if (!line) return "(empty prompt)";
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
+/** A [0, 1] score as a percentage with one decimal, or '—' when not measured. */
+export function scoreLabel(score: number | null | undefined): string {
+  return typeof score === "number" && Number.isFinite(score) ? `${(score * 100).toFixed(1)}%` : "—";
+}
+
 /** One row of the history table. */
 export interface HistoryRow {
   id: string;
@@ -45,6 +74,14 @@ export interface HistoryRow {
   iterations: number;
   dataset: string;
   status: HistoryRecord["status"];
+  statusLabel: string;
+  modeLabel: string;
+  /** Start of the initial prompt (the coordinator's for multi-agent runs). */
+  preview: string;
+  /** Best validation score, e.g. '80.0%'. */
+  bestScore: string;
+  /** Held-out test score of the presented configuration, e.g. '75.0%'. */
+  heldOutScore: string;
   record: HistoryRecord;
 }
 
@@ -57,6 +94,13 @@ export function historyRows(records: HistoryRecord[], timeZone?: string): Histor
     iterations: record.configuration.iterations,
     dataset: record.configuration.dataset_name,
     status: record.status,
+    statusLabel: STATUS_LABELS[record.status],
+    modeLabel: MODE_LABELS[record.mode],
+    preview: promptPreview(
+      record.configuration["master-agent"]?.prompt || record.configuration.initial_prompt,
+    ),
+    bestScore: scoreLabel(record.best_score),
+    heldOutScore: scoreLabel(record.held_out?.final_score ?? record.test_score),
     record,
   }));
 }
@@ -66,6 +110,20 @@ export function selectedStepIndex(record: HistoryRecord): number {
   return record.selected_step_id
     ? record.steps.findIndex((s) => s.id === record.selected_step_id)
     : -1;
+}
+
+/**
+ * The step a run presents: the selected one, else the best by validation
+ * score (the earliest on a tie), else none.
+ */
+export function presentedStep(record: HistoryRecord): HistoryStep | undefined {
+  const selected = record.steps.find((s) => s.id === record.selected_step_id);
+  if (selected) return selected;
+  let best: HistoryStep | undefined;
+  for (const step of [...record.steps].sort((a, b) => a.step_number - b.step_number)) {
+    if (!best || step.validation_score > best.validation_score) best = step;
+  }
+  return best;
 }
 
 /** What 'Load into optimizer' puts into the optimizer (single-agent). */
