@@ -97,8 +97,13 @@ describe("promptune optimize (child process, fixture LLM)", () => {
     );
     expect(run.stdout).toMatch(/iteration {2}0\/2 {2}validation/);
     expect(run.stdout).toContain("Held-out test (4 examples):");
-    // the held-out comparison line appears whenever the engine measured it
+    // the held-out comparison with its interval, and the estimate that capped the run
+    expect(saved.result.held_out?.examples).toBe(4);
     if (saved.result.held_out) expect(run.stdout).toContain(formatHeldOut(saved.result.held_out));
+    const estimate = saved.result.estimate;
+    expect(estimate?.calls).toBeGreaterThan(0);
+    expect(run.stdout).toContain(`Estimate: ≈ ${estimate?.calls} model calls`);
+    expect(saved.result.usage.calls).toBeLessThanOrEqual(estimate?.max_calls ?? 0);
     // piped: plain progress lines with calls, tokens and cost
     expect(run.stderr).toMatch(/^iteration 0\/2 · 0 calls · 0 tokens · \$0\.0000 · scoring/m);
     expect(run.stderr).toMatch(
@@ -131,6 +136,7 @@ describe("promptune optimize (child process, fixture LLM)", () => {
       .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.type)).toEqual(["iteration", "iteration", "iteration", "final"]);
     expect(lines[3]).toMatchObject({ test_size: 8, totalIterations: 2 });
+    expect(lines[3].estimate.max_calls).toBeGreaterThanOrEqual(lines[3].estimate.calls);
     expect(lines[3].best_validation_score).toBeGreaterThan(lines[3].initial_score);
   });
 

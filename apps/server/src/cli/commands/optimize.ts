@@ -19,11 +19,13 @@ import {
   optimizeSingleAgent,
 } from "@promptune/engine";
 import type { LlmGateway } from "../../llm";
+import { estimateRequest } from "../../runs/estimate";
 import { multiFinal, singleFinal, toUsage } from "../../runs/mapping";
 import type { OptimizeArgs } from "../args";
 import { loadDataset } from "../dataset-source";
 import { EXIT } from "../exit-codes";
 import { writeUserFile } from "../files";
+import { formatEstimate } from "../reporters/estimate";
 import { finalJson, finalText, iterationJson, iterationText } from "../reporters/optimize-text";
 import { Progress, percent, resolveProgressMode } from "../reporters/progress";
 import { createCliGateway, loadSubject, multiConfiguration, singleConfiguration } from "../subject";
@@ -114,6 +116,25 @@ export async function runOptimize(args: OptimizeArgs, ctx: CommandContext): Prom
   const gateway = createCliGateway(ctx.env);
   const runId = randomUUID();
   try {
+    const model = subject.kind === "single" ? (subject.model ?? gateway.defaultModel) : null;
+    // The same plan the server shows before a run; its max_calls caps this run unless --max-calls says otherwise.
+    const estimate = estimateRequest(
+      gateway,
+      dataset,
+      subject.kind,
+      subject.kind === "multi"
+        ? { ...subject.config, dataset_name: dataset.name, iterations: args.iterations }
+        : {
+            prompt: subject.candidate.prompt,
+            temperature: subject.candidate.temperature,
+            model_name: model ?? gateway.defaultModel,
+            dataset_name: dataset.name,
+            iterations: args.iterations,
+          },
+    );
+    const maxCalls = args.maxCalls ?? estimate.max_calls;
+    if (!args.json) ctx.io.stdout(`${formatEstimate(estimate, maxCalls)}\n`);
+    const withEstimate = (final: FinalResult): FinalResult => ({ ...final, estimate });
     const common = {
       llm: gateway,
       models: { judge: gateway.roles.judge, reflection: gateway.roles.reflection },
@@ -121,26 +142,34 @@ export async function runOptimize(args: OptimizeArgs, ctx: CommandContext): Prom
       iterations: args.iterations,
       seed: args.seed,
       concurrency: args.concurrency,
-      maxCalls: args.maxCalls,
+      maxCalls,
       signal: ctx.signal,
     };
     const setup = { args, ctx, ref, gateway };
     if (subject.kind === "multi") {
       return await drive(
         optimizeMultiAgent({ ...common, config: subject.config }),
-        { model: null, configurationOf: multiConfiguration, finalOf: (f) => multiFinal(runId, f) },
+        {
+          model: null,
+          configurationOf: multiConfiguration,
+          finalOf: (f) => withEstimate(multiFinal(runId, f)),
+        },
         setup,
       );
     }
-    const model = subject.model ?? gateway.defaultModel;
+    const singleModel = model ?? gateway.defaultModel;
     return await drive(
       optimizeSingleAgent({
         ...common,
-        model,
+        model: singleModel,
         prompt: subject.candidate.prompt,
         temperature: subject.candidate.temperature,
       }),
-      { model, configurationOf: singleConfiguration, finalOf: (f) => singleFinal(runId, f) },
+      {
+        model: singleModel,
+        configurationOf: singleConfiguration,
+        finalOf: (f) => withEstimate(singleFinal(runId, f)),
+      },
       setup,
     );
   } finally {

@@ -1,5 +1,6 @@
 import type { EvalReport, HeldOutComparison } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
+import { formatEstimate } from "./estimate";
 import { formatHeldOut, signedPoints } from "./held-out";
 import { toJunitXml, xmlEscape } from "./junit";
 import { type CliIo, Progress, percent, progressBar, progressText } from "./progress";
@@ -108,6 +109,24 @@ describe("held-out summary", () => {
     expect(signedPoints(-0.004)).toBe("0");
     expect(signedPoints(0.125)).toBe("+13");
     expect(signedPoints(-1)).toBe("-100");
+  });
+});
+
+describe("estimate line", () => {
+  it("names calls, tokens, cost and the cap", () => {
+    const e = {
+      calls: 412,
+      max_calls: 453,
+      input_tokens: 90_000,
+      output_tokens: 8_200,
+      cost_usd: 0.1234,
+    };
+    expect(formatEstimate(e, 453)).toBe(
+      "Estimate: ≈ 412 model calls · 98.2k tokens · $0.12 (never more than 453 calls)",
+    );
+    expect(formatEstimate({ ...e, input_tokens: 500, output_tokens: 0, cost_usd: null }, 100)).toBe(
+      "Estimate: ≈ 412 model calls · 500 tokens · cost unknown (never more than 100 calls)",
+    );
   });
 });
 
