@@ -8,5 +8,6 @@ export * from "./datasets";
 export * from "./defaults";
 export * from "./history";
 export * from "./integration";
+export * from "./llm";
 export * from "./optimize";
 export * from "./profile";

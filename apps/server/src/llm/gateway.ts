@@ -4,6 +4,7 @@
  * retries with backoff, a per-provider concurrency limit, usage and cost
  * accounting, and a single-flight response cache for deterministic calls.
  */
+import type { LlmProviderStatus, LlmStatus } from "@promptune/contracts";
 import {
   addUsage,
   type CallPriority,
@@ -55,6 +56,8 @@ export interface LlmGateway extends LlmPort {
   roles: { judge: string; reflection: string; embedding: string | null };
   /** Usage of every call made through this gateway since it was created. */
   totals(): LlmUsage;
+  /** Every configured provider, the models it serves and its state (GET /api/llm/status). */
+  status(): LlmStatus;
   close(): Promise<void>;
 }
 
@@ -233,6 +236,18 @@ export function createLlmGateway(
     listModels: () => config.models.map((m) => m.id),
     totals: () => ({ ...totals }),
 
+    status() {
+      const providers: LlmProviderStatus[] = [];
+      for (const kind of providersInUse(config)) {
+        const models = config.models.filter((m) => m.provider === kind).map((m) => m.id);
+        const state =
+          slots.get(kind)?.provider.status?.() ??
+          (kind === "local" ? { state: "idle" as const } : { state: "ready" as const });
+        providers.push({ provider: kind, models, ...state } as LlmProviderStatus);
+      }
+      return { providers };
+    },
+
     async complete(request: CompletionRequest): Promise<CompletionResult> {
       const ref = refOf(request.model);
       const key =
@@ -326,6 +341,15 @@ export function createLlmGateway(
     };
   }
   return gateway;
+}
+
+/** The providers the configuration uses (for models or roles), OpenAI-compatible first. */
+export function providersInUse(config: LlmConfig): ProviderKind[] {
+  const refs = [config.models, [config.judge, config.reflection], config.embedding ?? []].flat();
+  const kinds: ProviderKind[] = [];
+  if (config.openai) kinds.push("openai");
+  if (refs.some((r) => r.provider === "local")) kinds.push("local");
+  return kinds;
 }
 
 function callOf(request: CompletionRequest, ref: ModelRef) {
