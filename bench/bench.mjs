@@ -7,6 +7,7 @@ const only = process.argv.slice(2);
 const scripts = [
   "optimiser.ts",
   "multiagent-chat.ts",
+  "local-model.ts",
   "runs-concurrency.ts",
   "load.ts",
   "frontend.ts",
