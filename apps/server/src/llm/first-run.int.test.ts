@@ -92,7 +92,8 @@ describe.skipIf(!present)("first run: local model download with status and timeo
       if (s.state !== "downloading") continue;
       expect(s.percent).toBeGreaterThanOrEqual(0);
       expect(s.percent).toBeLessThanOrEqual(100);
-      expect(s.totalMb).toBe(1.2);
+      // Before the host answers the size is unknown; after that it is the file's.
+      if (s.mb > 0) expect(s.totalMb).toBe(1.2);
     }
     const percents = downloading.map((s) => (s.state === "downloading" ? s.percent : 0));
     expect(percents).toEqual([...percents].sort((a, b) => a - b));

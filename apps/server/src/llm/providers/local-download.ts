@@ -4,7 +4,8 @@
  * a stall timeout, reporting progress to the status and to the log (a line
  * every 10 %, or a progress bar on a TTY).
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
+import { basename, join } from "node:path";
 import type { LocalModelConfig } from "../env";
 import { LlmError } from "../errors";
 import { startDownloadWatchdog } from "./download-watchdog";
@@ -52,6 +53,9 @@ export async function downloadLocalModel(
   const { resolveModelFile } = await import("node-llama-cpp");
   mkdirSync(config.modelDir, { recursive: true });
   const url = displayUrl(config.modelUrl);
+  // A retry after a failure reports progress again from the start, not the old failure.
+  const cached = existsSync(join(config.modelDir, basename(new URL(url, "file:///").pathname)));
+  status.set(cached ? { state: "loading" } : downloadingState(0, 0));
   const watchdog = startDownloadWatchdog(hostOf(config.modelUrl), {
     connectMs: config.connectTimeoutMs,
     stallMs: config.stallTimeoutMs,
