@@ -8,6 +8,7 @@ const scripts = [
   "optimiser.ts",
   "quality.ts",
   "multiagent-chat.ts",
+  "local-model.ts",
   "runs-concurrency.ts",
   "load.ts",
   "frontend.ts",

@@ -43,9 +43,16 @@ export async function readMagicLink(email: string): Promise<string> {
   return link as string;
 }
 
-/** Signs in through the login modal and the mailed magic link; ends on / signed in. */
-export async function signInWithMagicLink(page: Page, email: string): Promise<void> {
-  await page.goto("/");
+/**
+ * Signs in through the login modal and the mailed magic link; ends on / signed
+ * in. `appUrl` names another app instance than the suite's (its own settings).
+ */
+export async function signInWithMagicLink(
+  page: Page,
+  email: string,
+  appUrl: string = APP_URL,
+): Promise<void> {
+  await page.goto(`${appUrl}/`);
   await page.getByTestId("sign-in").click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Email").fill(email);
@@ -53,6 +60,6 @@ export async function signInWithMagicLink(page: Page, email: string): Promise<vo
   await expect(dialog.getByText("Magic Link Sent!")).toBeVisible();
   await page.goto(await readMagicLink(email));
   await expect(page.getByText("Authorization Successful!")).toBeVisible();
-  await expect(page).toHaveURL(`${APP_URL}/`, { timeout: 5_000 });
+  await expect(page).toHaveURL(`${appUrl}/`, { timeout: 5_000 });
   await expect(page.getByTestId("profile-menu")).toBeVisible();
 }

@@ -4,6 +4,7 @@ import { envFlag } from "./env-helpers";
 import { crossVariableProblems } from "./env-rules";
 import { TelegramEnvSchema } from "./integration/env";
 import { LlmEnvSchema } from "./llm/env";
+import { fromRepoRoot } from "./paths";
 import { RunsEnvSchema } from "./runs/env";
 
 export { envFlag } from "./env-helpers";
@@ -32,7 +33,11 @@ export const BaseEnvSchema = z.object({
     .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), {
       error: "DATABASE_URL must be a postgres:// URL (leave it empty for the embedded SQLite file)",
     }),
-  SQLITE_PATH: z.string().default("data/promptune.db"),
+  /** Relative paths are taken from the repository root, whatever the working directory. */
+  SQLITE_PATH: z
+    .string()
+    .default("data/promptune.db")
+    .transform((p) => fromRepoRoot(p)),
   REDIS_URL: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: envFlag,

@@ -2,10 +2,14 @@ import { existsSync } from "node:fs";
 import { buildApp } from "./app";
 import { migrateToLatest, openDatabase } from "./db/database";
 import { loadEnv } from "./env";
+import { parseLlmConfig } from "./llm";
+import { describeLlmSetup } from "./llm/setup-line";
+import { fromRepoRoot } from "./paths";
 
 /** Starts the web process: validate env, migrate, serve, shut down cleanly on signals. */
 async function main(): Promise<void> {
-  if (existsSync(".env")) process.loadEnvFile(".env");
+  const dotenv = fromRepoRoot(".env");
+  if (existsSync(dotenv)) process.loadEnvFile(dotenv);
   const env = loadEnv();
   const database = openDatabase(
     env.DATABASE_URL ? { postgresUrl: env.DATABASE_URL } : { sqlitePath: env.SQLITE_PATH },
@@ -22,6 +26,7 @@ async function main(): Promise<void> {
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   await app.listen({ host: env.HOST, port: env.PORT });
   app.log.info(`Promptune is serving ${env.PUBLIC_URL} (database: ${database.dialect})`);
+  app.log.info(describeLlmSetup(parseLlmConfig(env.source)));
 }
 
 main().catch((error: unknown) => {

@@ -3,6 +3,7 @@ import { authRoutes } from "./auth/routes";
 import { autotuneRoutes } from "./autotune/routes";
 import { datasetRoutes } from "./datasets/routes";
 import { integrationRoutes } from "./integration/routes";
+import { llmRoutes } from "./llm/routes";
 import { profileRoutes } from "./profile/routes";
 import { runRoutes } from "./runs/routes";
 
@@ -18,4 +19,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(runRoutes);
   await app.register(autotuneRoutes);
   await app.register(integrationRoutes);
+  await app.register(llmRoutes);
 }

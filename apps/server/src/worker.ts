@@ -5,6 +5,8 @@ import { DatasetRegistry } from "./datasets/registry";
 import { migrateToLatest, openDatabase } from "./db/database";
 import { loadEnv } from "./env";
 import { createLlmGateway, KyselyCache, parseLlmConfig } from "./llm";
+import { describeLlmSetup } from "./llm/setup-line";
+import { fromRepoRoot } from "./paths";
 import { RedisRunEventBus } from "./runs/events-redis";
 import { BullRunWorker } from "./runs/queue-bullmq";
 import { runHandlerFor } from "./runs/runtime";
@@ -16,7 +18,8 @@ import { runHandlerFor } from "./runs/runtime";
  * name the PostgreSQL database the web processes use.
  */
 async function main(): Promise<void> {
-  if (existsSync(".env")) process.loadEnvFile(".env");
+  const dotenv = fromRepoRoot(".env");
+  if (existsSync(dotenv)) process.loadEnvFile(dotenv);
   const env = loadEnv();
   const log = pino({ level: env.LOG_LEVEL, base: { role: "worker", pid: process.pid } });
   if (!env.REDIS_URL)
@@ -31,7 +34,9 @@ async function main(): Promise<void> {
     env.DATABASE_URL ? { postgresUrl: env.DATABASE_URL } : { sqlitePath: env.SQLITE_PATH },
   );
   await migrateToLatest(database.db);
-  const llm = createLlmGateway(parseLlmConfig(env.source), {
+  const llmConfig = parseLlmConfig(env.source);
+  log.info(describeLlmSetup(llmConfig));
+  const llm = createLlmGateway(llmConfig, {
     cache: new KyselyCache(database.db),
     logger: log,
   });

@@ -9,5 +9,6 @@ export * from "./datasets";
 export * from "./defaults";
 export * from "./history";
 export * from "./integration";
+export * from "./llm";
 export * from "./optimize";
 export * from "./profile";

@@ -249,6 +249,11 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
       call: async (r) => [await http(r, "GET", "/api/auto-tune/defaults")],
     },
     {
+      route: "GET /api/llm/status",
+      expect: { anonymous: 200, other: 200, owner: 200 },
+      call: async (r) => [await http(r, "GET", "/api/llm/status")],
+    },
+    {
       route: "POST /api/auto-tune/chat",
       expect: { anonymous: 401, other: 200, owner: 200 },
       call: async (r) => [await http(r, "POST", "/api/auto-tune/chat", chatBody)],

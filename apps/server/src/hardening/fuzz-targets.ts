@@ -67,6 +67,7 @@ export const TARGETS: Target[] = [
   },
   { route: "DELETE /api/datasets/:name", param: hostileSegment },
   { route: "GET /api/auto-tune/defaults" },
+  { route: "GET /api/llm/status" },
   {
     route: "POST /api/auto-tune/chat",
     base: { prompt: "Be kind.", temperature: 0.5, model_name: "fixture-small", dialog },

@@ -1,4 +1,6 @@
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { repoRoot } from "../paths";
 import { DEFAULT_LOCAL_MODEL_URL, localModelId, parseLlmConfig } from "./env";
 
 describe("parseLlmConfig", () => {
@@ -12,7 +14,10 @@ describe("parseLlmConfig", () => {
     expect(c.local).toMatchObject({
       modelPath: null,
       modelUrl: DEFAULT_LOCAL_MODEL_URL,
-      modelDir: "data/models",
+      modelDir: join(repoRoot(), "data", "models"),
+      sequences: 4,
+      connectTimeoutMs: 15_000,
+      stallTimeoutMs: 30_000,
     });
     expect(c.local.threads).toBeGreaterThanOrEqual(1);
     expect(c).toMatchObject({ timeoutMs: 60_000, maxRetries: 3, concurrency: 8, prices: {} });
@@ -44,6 +49,9 @@ describe("parseLlmConfig", () => {
       LLM_PRICES: '{"llama3": {"input": 1, "output": 2}}',
       LOCAL_MODEL_PATH: "models/tiny.gguf",
       LOCAL_MODEL_THREADS: "1",
+      LOCAL_MODEL_SEQUENCES: "2",
+      LOCAL_MODEL_CONNECT_TIMEOUT_MS: "500",
+      LOCAL_MODEL_STALL_TIMEOUT_MS: "700",
     });
     expect(c.openai).toEqual({ baseURL: "http://127.0.0.1:11434/v1", apiKey: undefined });
     expect(c.models).toEqual([
@@ -56,7 +64,13 @@ describe("parseLlmConfig", () => {
     expect(c.embedding).toEqual({ id: "nomic-embed", provider: "openai" });
     expect(c).toMatchObject({ timeoutMs: 1500, maxRetries: 0, concurrency: 2 });
     expect(c.prices).toEqual({ llama3: { input: 1, output: 2 } });
-    expect(c.local).toMatchObject({ modelPath: "models/tiny.gguf", threads: 1 });
+    expect(c.local).toMatchObject({
+      modelPath: join(repoRoot(), "models", "tiny.gguf"),
+      threads: 1,
+      sequences: 2,
+      connectTimeoutMs: 500,
+      stallTimeoutMs: 700,
+    });
   });
 
   it("rejects inconsistent configurations with a message naming the variable", () => {
@@ -68,6 +82,11 @@ describe("parseLlmConfig", () => {
     expect(() => parseLlmConfig({ LLM_PRICES: "{oops" })).toThrow(/LLM_PRICES must be JSON/);
     expect(() => parseLlmConfig({ OPENAI_BASE_URL: "not a url" })).toThrow(/OPENAI_BASE_URL/);
     expect(() => parseLlmConfig({ LLM_MAX_RETRIES: "99" })).toThrow(/LLM_MAX_RETRIES/);
+    expect(() => parseLlmConfig({ LOCAL_MODEL_SEQUENCES: "0" })).toThrow(/LOCAL_MODEL_SEQUENCES/);
+    expect(() => parseLlmConfig({ LOCAL_MODEL_SEQUENCES: "two" })).toThrow(/LOCAL_MODEL_SEQUENCES/);
+    expect(() => parseLlmConfig({ LOCAL_MODEL_STALL_TIMEOUT_MS: "5" })).toThrow(
+      /LOCAL_MODEL_STALL_TIMEOUT_MS/,
+    );
   });
 
   it("names local models after their file", () => {

@@ -6,6 +6,7 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { envInt, optionalEnvString } from "../env-helpers";
+import { fromRepoRoot } from "../paths";
 
 /** Default small instruct GGUF pulled on first use when no provider is configured. */
 export const DEFAULT_LOCAL_MODEL_URL =
@@ -29,6 +30,22 @@ export interface ModelPrice {
   output: number;
 }
 
+/** The local GGUF model: where it comes from and how it runs. */
+export interface LocalModelConfig {
+  /** Absolute path of a GGUF file, or null to download `modelUrl`. */
+  modelPath: string | null;
+  modelUrl: string;
+  /** Absolute folder the downloaded model is kept in. */
+  modelDir: string;
+  threads: number;
+  /** Context sequences: calls the model evaluates together in one batch. */
+  sequences: number;
+  /** The download fails when the model host has not answered within this time. */
+  connectTimeoutMs: number;
+  /** The download fails when no byte has arrived for this long. */
+  stallTimeoutMs: number;
+}
+
 /** Everything the gateway needs, read from the environment by `parseLlmConfig`. */
 export interface LlmConfig {
   /** The OpenAI-compatible endpoint, or null when none is configured. */
@@ -50,7 +67,7 @@ export interface LlmConfig {
   maxConcurrency: number;
   /** Per-model prices overriding the built-in table. */
   prices: Record<string, ModelPrice>;
-  local: { modelPath: string | null; modelUrl: string; modelDir: string; threads: number };
+  local: LocalModelConfig;
 }
 
 const text = optionalEnvString;
@@ -102,6 +119,9 @@ export const LlmEnvSchema = z.object({
   LOCAL_MODEL_URL: text.transform((v) => v ?? DEFAULT_LOCAL_MODEL_URL),
   LOCAL_MODEL_DIR: text.transform((v) => v ?? "data/models"),
   LOCAL_MODEL_THREADS: int(Math.max(1, Math.min(4, availableParallelism())), 1, 256),
+  LOCAL_MODEL_SEQUENCES: int(4, 1, 64),
+  LOCAL_MODEL_CONNECT_TIMEOUT_MS: int(15_000, 100, 600_000),
+  LOCAL_MODEL_STALL_TIMEOUT_MS: int(30_000, 100, 600_000),
 });
 
 /** The parsed LLM environment. */
@@ -179,10 +199,13 @@ export function parseLlmConfig(env: Record<string, string | undefined>): LlmConf
     maxConcurrency: Math.max(e.LLM_CONCURRENCY, e.LLM_CONCURRENCY_MAX),
     prices: e.LLM_PRICES,
     local: {
-      modelPath: e.LOCAL_MODEL_PATH ?? null,
+      modelPath: e.LOCAL_MODEL_PATH ? fromRepoRoot(e.LOCAL_MODEL_PATH) : null,
       modelUrl: e.LOCAL_MODEL_URL,
-      modelDir: e.LOCAL_MODEL_DIR,
+      modelDir: fromRepoRoot(e.LOCAL_MODEL_DIR),
       threads: e.LOCAL_MODEL_THREADS,
+      sequences: e.LOCAL_MODEL_SEQUENCES,
+      connectTimeoutMs: e.LOCAL_MODEL_CONNECT_TIMEOUT_MS,
+      stallTimeoutMs: e.LOCAL_MODEL_STALL_TIMEOUT_MS,
     },
   };
   const all = [

@@ -4,6 +4,7 @@
  * retries with backoff, a per-provider adaptive concurrency limit, usage and cost
  * accounting, and a single-flight response cache for deterministic calls.
  */
+import type { LlmProviderStatus, LlmStatus } from "@promptune/contracts";
 import {
   addUsage,
   type CallPriority,
@@ -56,6 +57,8 @@ export interface LlmGateway extends LlmPort {
   concurrencyLimits(): Partial<Record<ProviderKind, number>>;
   /** USD per million tokens of a model (0 for local models); null when unknown. */
   priceOf(model: string): ModelPrice | null;
+  /** Every configured provider, the models it serves and its state (GET /api/llm/status). */
+  status(): LlmStatus;
   close(): Promise<void>;
 }
 
@@ -69,7 +72,7 @@ export function createLlmGateway(
   const flights = new CachedFlights(cache, log);
   let totals = emptyUsage();
 
-  const { slotFor, limits, close: closeSlots } = providerSlots(config, log);
+  const { slotFor, existing, limits, close: closeSlots } = providerSlots(config, log);
 
   const refOf = (model: string): ModelRef =>
     config.models.find((m) => m.id === model) ??
@@ -217,6 +220,18 @@ export function createLlmGateway(
     priceOf: (model) =>
       refOf(model).provider === "local" ? { input: 0, output: 0 } : priceOf(config.prices, model),
 
+    status() {
+      const providers: LlmProviderStatus[] = [];
+      for (const kind of providersInUse(config)) {
+        const models = config.models.filter((m) => m.provider === kind).map((m) => m.id);
+        const state =
+          existing(kind)?.provider.status?.() ??
+          (kind === "local" ? { state: "idle" as const } : { state: "ready" as const });
+        providers.push({ provider: kind, models, ...state } as LlmProviderStatus);
+      }
+      return { providers };
+    },
+
     async complete(request: CompletionRequest): Promise<CompletionResult> {
       const ref = refOf(request.model);
       const key =
@@ -306,6 +321,15 @@ export function createLlmGateway(
     };
   }
   return gateway;
+}
+
+/** The providers the configuration uses (for models or roles), OpenAI-compatible first. */
+export function providersInUse(config: LlmConfig): ProviderKind[] {
+  const refs = [config.models, [config.judge, config.reflection], config.embedding ?? []].flat();
+  const kinds: ProviderKind[] = [];
+  if (config.openai) kinds.push("openai");
+  if (refs.some((r) => r.provider === "local")) kinds.push("local");
+  return kinds;
 }
 
 function callOf(request: CompletionRequest, ref: ModelRef) {

@@ -95,6 +95,52 @@ describe.skipIf(!present)("local provider (node-llama-cpp) with stories260K", ()
   });
 });
 
+describe.skipIf(!present)("several context sequences (LOCAL_MODEL_SEQUENCES)", () => {
+  it("runs more concurrent calls than sequences, each metered on its own sequence", async () => {
+    const gw = createLlmGateway(
+      parseLlmConfig({
+        LOCAL_MODEL_PATH: MODEL,
+        LOCAL_MODEL_THREADS: "1",
+        LOCAL_MODEL_SEQUENCES: "3",
+      }),
+    );
+    const prompts = [
+      "Once upon a time",
+      "The cat",
+      "Lily went",
+      "A big dog",
+      "Tom said",
+      "The sun",
+    ];
+    const ask = (content: string, temperature: number) =>
+      gw.complete({
+        model: "stories260K",
+        purpose: "assistant",
+        temperature,
+        maxOutputTokens: 24,
+        messages: [{ role: "user", content }],
+      });
+    try {
+      // Alone first (temperature 0.5: never cached), then all six at once on three sequences.
+      const alone = await ask(prompts[0] ?? "", 0.5);
+      const together = await Promise.all(prompts.map((p) => ask(p, 0.5)));
+      for (const r of [alone, ...together]) {
+        expect(r.text.trim().length).toBeGreaterThan(0);
+        expect(r.usage.calls).toBe(1);
+        expect(r.usage.outputTokens).toBeGreaterThan(0);
+        expect(r.usage.outputTokens).toBeLessThanOrEqual(24);
+        expect(r.usage.inputTokens).toBeGreaterThan(0);
+        // The prompt alone is a few tokens: a meter shared between calls would count far more.
+        expect(r.usage.inputTokens).toBeLessThan(40);
+      }
+      expect(gw.totals().calls).toBe(7);
+      expect(gw.status().providers[0]?.state).toBe("ready");
+    } finally {
+      await gw.close();
+    }
+  });
+});
+
 describe.skipIf(!present)("local model download on first use", () => {
   let server: Server;
   let url: string;

@@ -77,6 +77,10 @@ export function providerSlots(config: LlmConfig, log: GatewayLogger | undefined)
       }
       return slot;
     },
+    /** The slot of a provider already in use, without creating one (status reads). */
+    existing(kind: ProviderKind): ProviderSlot | undefined {
+      return slots.get(kind);
+    },
     /** Current limit per provider in use. */
     limits(): Partial<Record<ProviderKind, number>> {
       return Object.fromEntries([...slots].map(([kind, slot]) => [kind, slot.limit.limit]));

@@ -10,6 +10,7 @@ export {
   GoogleUrlSchema,
   HistoryRecordSchema,
   IntegrationSchema,
+  LlmStatusSchema,
   MailSentSchema,
   ProfileSchema,
   RunEstimateSchema,

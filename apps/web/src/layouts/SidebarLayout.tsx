@@ -4,6 +4,7 @@ import { Suspense, useEffect } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { Header } from "../components/Header";
 import { IntegrationIcon, MultiAgentIcon, SingleAgentIcon } from "../components/icons";
+import { LlmStatusBanner } from "../components/LlmStatusBanner";
 import { SectionSkeleton } from "../components/SectionSkeleton";
 import { scrollToIdWhenReady } from "../lib/scroll";
 
@@ -54,6 +55,7 @@ export function SidebarLayout() {
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main>
+        <LlmStatusBanner />
         <Suspense fallback={<SectionSkeleton label="Loading page" blocks={[280, 520]} />}>
           <Outlet />
         </Suspense>

@@ -4,10 +4,11 @@
  * LOCAL_MODEL_URL into LOCAL_MODEL_DIR on first use (progress bar on a TTY,
  * progress lines in the log otherwise). Structured output is constrained by a
  * grammar built from the JSON schema; embeddings use an embedding context.
- * One call runs at a time (one context sequence).
+ * One context holds LOCAL_MODEL_SEQUENCES sequences; each call takes a free
+ * one, and node-llama-cpp evaluates the busy sequences together in one batch.
  */
-import { existsSync, mkdirSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import type { LlmProviderState } from "@promptune/contracts";
 import type { ChatMessage } from "@promptune/engine";
 import type {
   ChatHistoryItem,
@@ -17,22 +18,19 @@ import type {
   LlamaEmbeddingContext,
   LlamaModel,
 } from "node-llama-cpp";
-import type { LlmConfig } from "../env";
+import type { LocalModelConfig } from "../env";
 import { LlmError } from "../errors";
 import { BadOutput } from "../retry";
 import { grammarSchemaOf } from "./gbnf-schema";
+import { downloadLocalModel, type ProviderLogger, WHAT_TO_CONFIGURE } from "./local-download";
+import { LocalModelStatus } from "./local-status";
+import { Pool } from "./sequence-pool";
 import type { LlmProvider, ProviderCall } from "./types";
-
-/** Logger shape the gateway passes down. */
-export interface ProviderLogger {
-  info: (obj: object, msg?: string) => void;
-  warn: (obj: object, msg?: string) => void;
-}
 
 interface Loaded {
   llama: Llama;
   model: LlamaModel;
-  sequence: LlamaContextSequence;
+  sequences: Pool<LlamaContextSequence>;
   chatWrapper: ChatWrapper | "auto";
   embedding: Promise<LlamaEmbeddingContext> | null;
 }
@@ -42,22 +40,24 @@ export const LOCAL_CONTEXT_SIZE = 4096;
 /** Output cap when a request sets none. */
 export const LOCAL_DEFAULT_MAX_TOKENS = 1024;
 
-const WHAT_TO_CONFIGURE =
-  "Configure an OpenAI-compatible provider with OPENAI_BASE_URL and/or OPENAI_API_KEY, or set LOCAL_MODEL_PATH to a GGUF model file.";
-
 /** Builds the local provider; nothing is loaded until the first call. */
 export function createLocalProvider(
-  config: LlmConfig["local"],
+  config: LocalModelConfig,
   logger?: ProviderLogger,
-): LlmProvider {
+): LlmProvider & { status(): LlmProviderState } {
   let loading: Promise<Loaded> | null = null;
+  const status = new LocalModelStatus();
 
   const load = (): Promise<Loaded> => {
     if (!loading) {
-      loading = loadModel(config, logger);
-      loading.catch(() => {
-        loading = null; // a later call may retry (e.g. once the network is back)
-      });
+      loading = loadModel(config, status, logger);
+      loading.then(
+        () => status.set({ state: "ready" }),
+        (error: unknown) => {
+          status.set({ state: "failed", message: (error as Error).message });
+          loading = null; // a later call may retry (e.g. once the network is back)
+        },
+      );
     }
     return loading;
   };
@@ -66,8 +66,9 @@ export function createLocalProvider(
     const loaded = await load();
     const { LlamaChatSession } = await import("node-llama-cpp");
     const { history, prompt } = toHistory(call.messages);
+    const sequence = await loaded.sequences.take();
     const session = new LlamaChatSession({
-      contextSequence: loaded.sequence,
+      contextSequence: sequence,
       chatWrapper: loaded.chatWrapper,
       autoDisposeSequence: false,
     });
@@ -76,14 +77,14 @@ export function createLocalProvider(
       const grammar = schema
         ? await loaded.llama.createGrammarForJsonSchema(schema as never)
         : undefined;
-      const before = meter(loaded.sequence);
+      const before = meter(sequence);
       const text = await session.prompt(prompt, {
         maxTokens: call.maxOutputTokens ?? LOCAL_DEFAULT_MAX_TOKENS,
         temperature: call.temperature,
         signal: call.signal,
         ...(grammar ? { grammar } : {}),
       });
-      const after = meter(loaded.sequence);
+      const after = meter(sequence);
       return {
         text,
         inputTokens: after.input - before.input,
@@ -91,12 +92,14 @@ export function createLocalProvider(
       };
     } finally {
       session.dispose({ disposeSequence: false });
+      loaded.sequences.give(sequence);
     }
   };
 
   return {
     kind: "local",
-    concurrency: 1,
+    concurrency: config.sequences,
+    status: () => status.get(),
 
     async prepare() {
       await load();
@@ -144,6 +147,7 @@ export function createLocalProvider(
     async close() {
       const current = loading;
       loading = null;
+      status.set({ state: "idle" });
       if (!current) return;
       const loaded = await current.catch(() => null);
       if (!loaded) return;
@@ -174,29 +178,40 @@ export function toHistory(messages: ChatMessage[]): { history: ChatHistoryItem[]
   return { history, prompt };
 }
 
-async function loadModel(config: LlmConfig["local"], logger?: ProviderLogger): Promise<Loaded> {
-  const path = config.modelPath ? resolve(config.modelPath) : await download(config, logger);
+async function loadModel(
+  config: LocalModelConfig,
+  status: LocalModelStatus,
+  logger?: ProviderLogger,
+): Promise<Loaded> {
+  const path = config.modelPath ?? (await downloadLocalModel(config, status, logger));
   if (!existsSync(path)) {
     throw new LlmError(
       "llm_not_configured",
       `LOCAL_MODEL_PATH points at ${path}, which does not exist. ${WHAT_TO_CONFIGURE}`,
     );
   }
+  status.set({ state: "loading" });
   const { getLlama, GeneralChatWrapper, LlamaLogLevel } = await import("node-llama-cpp");
   try {
     const llama = await getLlama({ gpu: false, build: "never", logLevel: LlamaLogLevel.error });
     const model = await llama.loadModel({ modelPath: path });
+    // Each sequence gets a context of this size of its own.
     const context = await model.createContext({
       threads: config.threads,
+      sequences: config.sequences,
       contextSize: Math.min(model.trainContextSize, LOCAL_CONTEXT_SIZE),
     });
+    const sequences = Array.from({ length: config.sequences }, () => context.getSequence());
     // Models without a chat template get a fixed, deterministic prompt format.
     const hasTemplate = Boolean(model.fileInfo.metadata?.tokenizer?.chat_template);
-    logger?.info({ path, threads: config.threads, template: hasTemplate }, "local model loaded");
+    logger?.info(
+      { path, threads: config.threads, sequences: config.sequences, template: hasTemplate },
+      "local model loaded",
+    );
     return {
       llama,
       model,
-      sequence: context.getSequence(),
+      sequences: new Pool(sequences),
       chatWrapper: hasTemplate ? "auto" : new GeneralChatWrapper(),
       embedding: null,
     };
@@ -204,38 +219,6 @@ async function loadModel(config: LlmConfig["local"], logger?: ProviderLogger): P
     throw new LlmError(
       "llm_not_configured",
       `The local model ${path} could not be loaded (${(error as Error).message}). ${WHAT_TO_CONFIGURE}`,
-      { cause: error },
-    );
-  }
-}
-
-async function download(config: LlmConfig["local"], logger?: ProviderLogger): Promise<string> {
-  const { resolveModelFile } = await import("node-llama-cpp");
-  const directory = resolve(config.modelDir);
-  mkdirSync(directory, { recursive: true });
-  let lastDecile = -1;
-  try {
-    return await resolveModelFile(config.modelUrl, {
-      directory,
-      cli: Boolean(process.stderr.isTTY),
-      onProgress: ({ totalSize, downloadedSize }) => {
-        const decile = totalSize > 0 ? Math.floor((downloadedSize / totalSize) * 10) : 0;
-        if (decile === lastDecile) return;
-        lastDecile = decile;
-        logger?.info(
-          {
-            url: config.modelUrl,
-            downloadedMb: Math.round(downloadedSize / 1e6),
-            totalMb: Math.round(totalSize / 1e6),
-          },
-          `downloading the default local model: ${decile * 10}%`,
-        );
-      },
-    });
-  } catch (error) {
-    throw new LlmError(
-      "llm_not_configured",
-      `No language model is available: downloading the default local model from ${config.modelUrl} failed (${(error as Error).message}). ${WHAT_TO_CONFIGURE}`,
       { cause: error },
     );
   }

@@ -2,6 +2,7 @@
  * What the gateway asks of a provider: one attempt at a call, no retries, no
  * cache, no limits (the gateway adds those uniformly around every provider).
  */
+import type { LlmProviderState } from "@promptune/contracts";
 import type { ChatMessage } from "@promptune/engine";
 import type { z } from "zod";
 import type { ProviderKind } from "../env";
@@ -37,6 +38,8 @@ export interface LlmProvider {
   readonly maxConcurrency?: number;
   /** Work done once before the first call, outside the per-call timeout (e.g. loading a local model). */
   prepare?(): Promise<void>;
+  /** What the provider is doing (downloading, loading…); providers without one are ready. */
+  status?(): LlmProviderState;
   complete(call: ProviderCall): Promise<ProviderTokens & { text: string }>;
   /** Resolves to the validated value (already parsed by the schema). */
   completeStructured(call: ProviderStructuredCall): Promise<ProviderTokens & { value: unknown }>;
