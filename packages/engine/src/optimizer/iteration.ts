@@ -12,6 +12,7 @@ import { nextMinibatch } from "../datasets/minibatch";
 import type { DatasetSplit } from "../datasets/split";
 import { embedText } from "../embedding/embedder";
 import { isAbortError, throwIfAborted } from "../util/abort";
+import { acceptOnMinibatch } from "./acceptance";
 import { adaptiveMinibatchSize, mayPropose, observedCallsPerReply } from "./budget";
 import {
   type EvaluationContext,
@@ -230,12 +231,16 @@ export async function runIteration<C>(
         continue; // an unusable reflection answer rejects this proposal, not the run
       }
       if (!proposal || state.keys.has(adapter.key(proposal.config))) continue;
-      const after = await evaluateCandidate(env, proposal.config, examples, signal);
+      const after = await acceptOnMinibatch(
+        env,
+        proposal.config,
+        examples,
+        before.evaluations.map((e) => e.score),
+        signal,
+      );
       depth += after.depth;
-      const gain =
-        meanScore(after.evaluations.map((e) => e.score)) -
-        meanScore(before.evaluations.map((e) => e.score));
-      if (!(gain > EPS)) continue;
+      if (!after.accepted || !after.evaluations) continue;
+      const afterEvaluations = after.evaluations;
       if (!canAffordValidation(env)) {
         state.budgetExhausted = true;
         break;
@@ -259,7 +264,7 @@ export async function runIteration<C>(
         score: meanScore(scores),
         embeddingPoint: state.projector.project(vector),
       });
-      after.evaluations.forEach((e, k) => {
+      afterEvaluations.forEach((e, k) => {
         cacheTrainEvaluation(state, { candidate: index, example: batch[k] as number, ...e });
       });
       state.mergeDue = true;

@@ -2,6 +2,7 @@ import type { MultiAgentConfig } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
 import { createFakeLlm, syntheticExamples, tagBody } from "../testing/fake-llm";
 import {
+  MULTI_AGENT_DEFAULTS,
   multiAgentComponents,
   optimizeMultiAgent,
   pickBlamedComponent,
@@ -151,5 +152,16 @@ describe("optimizeMultiAgent", () => {
     expect(llm.calls.length).toBeLessThanOrEqual(200);
     expect(results).toHaveLength(4);
     expect(final.budgetExhausted).toBe(true);
+  });
+
+  it("shows the reflection a minibatch of 6 by default, fewer when asked", async () => {
+    const examplesShown = async (overrides: Record<string, unknown>) => {
+      const { llm, options: o } = options({ iterations: 1, ...overrides });
+      await drive(optimizeMultiAgent(o));
+      const first = llm.calls.find((c) => c.purpose === "reflection")?.user ?? "";
+      return first.split("### Example ").length - 1;
+    };
+    expect(await examplesShown({})).toBe(MULTI_AGENT_DEFAULTS.minibatchSize);
+    expect(await examplesShown({ minibatchSize: 3 })).toBe(3);
   });
 });

@@ -1,0 +1,91 @@
+/**
+ * The minibatch acceptance test, paid for lazily. A proposal is accepted
+ * only if its minibatch mean is strictly above its parent's. On an example
+ * the parent already answered perfectly the proposal can at best tie, so a
+ * proposal that gains nothing on the parent's imperfect examples can never
+ * pass: it is answered on those first and rejected without being run on the
+ * rest. The decision is exactly the one of scoring the whole minibatch; the
+ * calls of the perfect examples are only spent on proposals that may pass.
+ * Most proposals are rejected here, so this saves model calls in every mode
+ * (a multi-agent reply costs several).
+ */
+import type { DatasetExample } from "@promptune/contracts";
+import {
+  type EvaluationContext,
+  type ExampleEvaluation,
+  evaluateCandidate,
+  meanScore,
+} from "./evaluate";
+
+const EPS = 1e-9;
+
+/** Minibatch positions split by the parent's scores: imperfect first, then perfect. */
+export function acceptanceOrder(parentScores: readonly number[]): {
+  imperfect: number[];
+  perfect: number[];
+} {
+  const imperfect: number[] = [];
+  const perfect: number[] = [];
+  parentScores.forEach((s, k) => {
+    (s >= 1 - EPS ? perfect : imperfect).push(k);
+  });
+  return { imperfect, perfect };
+}
+
+/** The outcome of the lazy acceptance test. */
+export interface AcceptanceOutcome {
+  accepted: boolean;
+  /** The proposal's evaluations in minibatch order when accepted, else null. */
+  evaluations: ExampleEvaluation[] | null;
+  /** Proposal mean minus parent mean on the minibatch (an upper bound when rejected early). */
+  gain: number;
+  /** Longest chain of dependent calls. */
+  depth: number;
+}
+
+/**
+ * Answers the minibatch with `config` and decides acceptance against the
+ * parent's `parentScores` on the same examples: strictly higher mean. The
+ * parent's imperfect examples are answered first; the perfect ones only if
+ * the proposal gained there (otherwise it cannot pass).
+ */
+export async function acceptOnMinibatch<C>(
+  ctx: EvaluationContext<C>,
+  config: C,
+  examples: readonly DatasetExample[],
+  parentScores: readonly number[],
+  signal: AbortSignal,
+): Promise<AcceptanceOutcome> {
+  const n = Math.max(1, examples.length);
+  const { imperfect, perfect } = acceptanceOrder(parentScores);
+  const first = await evaluateCandidate(
+    ctx,
+    config,
+    imperfect.map((k) => examples[k] as DatasetExample),
+    signal,
+  );
+  const firstGain = first.evaluations.reduce(
+    (sum, e, j) => sum + e.score - (parentScores[imperfect[j] as number] ?? 0),
+    0,
+  );
+  if (!(firstGain > EPS)) {
+    return { accepted: false, evaluations: null, gain: firstGain / n, depth: first.depth };
+  }
+  const rest = perfect.length
+    ? await evaluateCandidate(
+        ctx,
+        config,
+        perfect.map((k) => examples[k] as DatasetExample),
+        signal,
+      )
+    : { evaluations: [], depth: 0 };
+  const evaluations: ExampleEvaluation[] = new Array(examples.length);
+  imperfect.forEach((k, j) => {
+    evaluations[k] = first.evaluations[j] as ExampleEvaluation;
+  });
+  perfect.forEach((k, j) => {
+    evaluations[k] = rest.evaluations[j] as ExampleEvaluation;
+  });
+  const gain = meanScore(evaluations.map((e) => e.score)) - meanScore(parentScores);
+  return { accepted: gain > EPS, evaluations, gain, depth: first.depth + rest.depth };
+}
