@@ -106,7 +106,7 @@ describe.each(DIALECTS)("reattaching to and stopping runs on %s", (dialect) => {
       "complete",
     ]);
     expect(second.messages.slice(0, 5).map((m) => m.data?.iteration)).toEqual([0, 1, 2, 3, 4]);
-    expect((second.messages[5]?.result as { run_id: string }).run_id).toBe(runId);
+    expect(second.messages[5]?.result).toMatchObject({ run_id: runId });
     expect(
       (await get("/api/auto-tune/optimize/runs/active?mode=single", alice.cookie)).data,
     ).toBeNull();
