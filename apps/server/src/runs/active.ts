@@ -12,7 +12,7 @@ import type { RunRow } from "./repository";
 export function activeRun(run: RunRow): ActiveRun {
   return {
     run_id: run.id,
-    mode: run.mode,
+    mode: run.mode === "multi" ? "multi" : "single",
     status: run.status === "queued" ? "queued" : "running",
     iterations: run.iterations,
     request: JSON.parse(run.request) as SingleAgentOptimizeRequest | MultiAgentOptimizeRequest,

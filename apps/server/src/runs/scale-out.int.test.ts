@@ -155,7 +155,7 @@ describe("scale-out: two web processes and queue workers on PostgreSQL + Redis",
     expect(runId).toEqual(expect.any(String));
     const active = await fetch(`${web[1]?.url}/api/auto-tune/optimize/runs/active?mode=single`, {
       headers: { cookie },
-    }).then((r) => r.json());
+    }).then((r) => r.json() as Promise<{ data?: { run_id?: string } }>);
     expect(active.data?.run_id).toBe(runId);
 
     const second = openRun(web[1]?.ws as string, cookie, { type: "resume", run_id: runId });

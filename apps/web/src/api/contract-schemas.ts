@@ -4,13 +4,17 @@
  * of their own while the constants stay where pages import them.
  */
 export {
+  ActiveRunSchema,
   BotLinksSchema,
+  ClientEnvelopeSchema,
   DatasetSummarySchema,
   DefaultsResponseSchema,
   GoogleUrlSchema,
   HistoryRecordSchema,
   IntegrationSchema,
   MailSentSchema,
+  MultiAgentServerMessageSchema,
   ProfileSchema,
+  SingleAgentServerMessageSchema,
   UserSchema,
 } from "@promptune/contracts";

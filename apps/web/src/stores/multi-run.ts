@@ -1,6 +1,6 @@
 import type { AgentConfig, MultiAgentIteration, Point } from "@promptune/contracts";
 import { create } from "zustand";
-import type { MultiAgentFinalResult } from "../api/optimize-multi";
+import type { MultiAgentFinalResult } from "../api/run-types";
 
 /** A whole multi-agent configuration in payload form (coordinator + workers). */
 export interface MultiAgentSnapshot {

@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Text } from "@mantine/core";
 import type { Usage } from "@promptune/contracts";
-import type { SingleIterationResult } from "../../api/optimize-single";
+import type { SingleIterationResult } from "../../api/run-types";
 import { useSingleRunStore } from "../../stores/single-run";
 import { percent } from "./ConfigurationDetails";
 
