@@ -6,6 +6,7 @@
 import type { Usage } from "@promptune/contracts";
 import { create } from "zustand";
 import type { SingleFinalResult, SingleIterationResult } from "../api/run-types";
+import { bestIndex } from "../run/score";
 
 /** A graph point of the run (x/y may be missing for an iteration without an embedding). */
 export interface RunGraphPoint {
@@ -87,25 +88,8 @@ function emptyState(): SingleRunState {
   };
 }
 
-/**
- * Index (0-based among iterations 1..N) of the best optimised iteration: the
- * server's `best_iteration` when it names one, else the highest validation
- * score (the earliest on ties). This is what the page presents by default.
- */
-export function bestIndex(
-  results: readonly SingleIterationResult[],
-  bestIteration?: number,
-): number {
-  if (bestIteration !== undefined && bestIteration > 0) {
-    const i = results.findIndex((r) => r.iteration === bestIteration);
-    if (i >= 0) return i;
-  }
-  let best = 0;
-  results.forEach((r, i) => {
-    if ((r.validation_score ?? -1) > (results[best]?.validation_score ?? -1)) best = i;
-  });
-  return best;
-}
+/** Index of the best optimised iteration (see run/score.ts); re-exported for the store's users. */
+export { bestIndex };
 
 /** Graph points of a result: embedding point and (iteration, evaluation). */
 function pointsOf(r: SingleIterationResult): {

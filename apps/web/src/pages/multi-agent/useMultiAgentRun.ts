@@ -2,6 +2,7 @@ import { notifications } from "@mantine/notifications";
 import type { FinalResult, MultiAgentOptimizeRequest } from "@promptune/contracts";
 import { useCallback } from "react";
 import type { MultiAgentFinalResult } from "../../api/run-types";
+import { bestIndex } from "../../run/score";
 import { type RunAdapter, useRun } from "../../run/useRun";
 import { useAuthStore } from "../../stores/auth";
 import { useMultiRunStore } from "../../stores/multi-run";
@@ -101,6 +102,10 @@ export const multiRunAdapter: RunAdapter<"multi"> = {
     const store = useMultiRunStore.getState();
     store.setFinalResult(finalOf(result, request.iterations));
     store.markOptimized();
+    // Present the best validation score by default (any iteration can still be picked).
+    store.selectIteration(
+      bestIndex(store.multiAgentIterationResults, result?.best_iteration ?? undefined),
+    );
   },
   end: () => useMultiRunStore.getState().stopRun(),
   isOptimizing: () => useMultiRunStore.getState().isOptimizing,
