@@ -113,7 +113,7 @@ export function failureOf(error: string, detail?: string, requestId?: string): R
   const failure: RunFailure = { message: error };
   const technical = /^(Optimization failed): (.+)$/s.exec(error);
   if (technical && !detail) {
-    failure.message = `${technical[1]}.`;
+    failure.message = "The server or the model provider ran into a problem.";
     failure.detail = technical[2];
   }
   if (detail) failure.detail = detail;

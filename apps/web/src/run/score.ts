@@ -12,7 +12,7 @@ export const BEST_LABEL = "best";
 /**
  * Index of the best optimised iteration in `results`: the one numbered
  * `bestIteration` when given (the server's pick), else the highest
- * validation score (the earliest on ties). This is what a page presents by
+ * validation score (the latest on ties: a carried-forward best). This is what a page presents by
  * default; the user can still pick any other iteration.
  */
 export function bestIndex(
@@ -25,7 +25,7 @@ export function bestIndex(
   }
   let best = 0;
   results.forEach((r, i) => {
-    if ((r.validation_score ?? -1) > (results[best]?.validation_score ?? -1)) best = i;
+    if ((r.validation_score ?? -1) >= (results[best]?.validation_score ?? -1)) best = i;
   });
   return best;
 }

@@ -24,7 +24,7 @@ const STATUS: Record<HistoryRecord["status"], { label: string; color: string } |
   running: { label: "Running", color: "blue" },
   queued: { label: "Queued", color: "gray" },
   failed: { label: "Failed", color: "red" },
-  cancelled: { label: "Cancelled", color: "gray" },
+  cancelled: { label: "Stopped", color: "gray" },
 };
 
 function StatusBadge({ status }: { status: HistoryRecord["status"] }) {
