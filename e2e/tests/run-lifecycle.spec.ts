@@ -54,7 +54,7 @@ test.describe("run lifecycle", () => {
     page,
   }) => {
     test.setTimeout(180_000);
-    await fixture(page, { latencyMs: 120 });
+    await fixture(page, { latencyMs: 400 });
     await startSingleRun(page, "leave", 4, "You answer questions about hiking boots. Be precise.");
     await expect(doneSteps(page)).toHaveCount(1, { timeout: 60_000 });
 
@@ -83,7 +83,7 @@ test.describe("run lifecycle", () => {
     context,
   }) => {
     test.setTimeout(180_000);
-    await fixture(page, { latencyMs: 120 });
+    await fixture(page, { latencyMs: 400 });
     await startSingleRun(page, "reload", 4, "You help customers choose tents. Be brief.");
     await expect(doneSteps(page)).toHaveCount(1, { timeout: 60_000 });
 
@@ -110,7 +110,7 @@ test.describe("run lifecycle", () => {
     page,
   }) => {
     test.setTimeout(180_000);
-    await fixture(page, { latencyMs: 120 });
+    await fixture(page, { latencyMs: 400 });
     const prompt = "You sell climbing ropes. Answer safety questions carefully.";
     await startSingleRun(page, "stop", 6, prompt);
     await expect(doneSteps(page)).toHaveCount(1, { timeout: 60_000 });
@@ -194,7 +194,7 @@ test.describe("multi-agent run lifecycle", () => {
 
   test("a multi-agent run survives a reload and can be stopped", async ({ page }) => {
     test.setTimeout(180_000);
-    await fixture(page, { latencyMs: 120 });
+    await fixture(page, { latencyMs: 400 });
     await page.setViewportSize({ width: 1280, height: 900 });
     await signInWithMagicLink(page, uniqueEmail("ma-reload"));
     await expect(page.getByTestId("ma-worker-0").getByLabel("Name")).toHaveValue("Expert");
