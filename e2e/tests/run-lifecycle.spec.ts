@@ -63,7 +63,7 @@ test.describe("run lifecycle", () => {
     await page.getByTestId("sidebar").getByRole("link", { name: "Single-Agent" }).click();
 
     // Back on the page: still running, with the iterations so far, not "Ready to optimize".
-    await expect(page.getByTestId("stop-button")).toBeVisible();
+    await expect(page.getByTestId("stop-button")).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("optimize-button")).toBeDisabled();
     await expect(page.getByText("Ready to optimize")).toHaveCount(0);
     await expect(page.getByTestId("bot-prompt")).toHaveValue(
@@ -84,25 +84,25 @@ test.describe("run lifecycle", () => {
   }) => {
     test.setTimeout(180_000);
     await fixture(page, { latencyMs: 400 });
-    await startSingleRun(page, "reload", 4, "You help customers choose tents. Be brief.");
+    await startSingleRun(page, "reload", 8, "You help customers choose tents. Be brief.");
     await expect(doneSteps(page)).toHaveCount(1, { timeout: 60_000 });
 
     const second = await context.newPage();
     await second.setViewportSize({ width: 1280, height: 900 });
     await second.goto("/home");
-    await expect(second.getByTestId("stop-button")).toBeVisible();
+    await expect(second.getByTestId("stop-button")).toBeVisible({ timeout: 30_000 });
 
     await page.reload();
-    await expect(page.getByTestId("stop-button")).toBeVisible();
+    await expect(page.getByTestId("stop-button")).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("optimize-button")).toBeDisabled();
     await expect(doneSteps(page)).not.toHaveCount(0);
 
     for (const p of [page, second]) {
       await expect(p.getByTestId("completion-message")).toBeVisible({ timeout: 120_000 });
-      await expect(doneSteps(p)).toHaveCount(4);
+      await expect(doneSteps(p)).toHaveCount(8);
       await expect(
         p.getByTestId("optimized-carousel").getByTestId(/^optimized-slide-/),
-      ).toHaveCount(4);
+      ).toHaveCount(8);
     }
   });
 
@@ -208,7 +208,7 @@ test.describe("multi-agent run lifecycle", () => {
       timeout: 90_000,
     });
     await page.reload();
-    await expect(page.getByTestId("ma-optimize")).toHaveText("Optimizing...");
+    await expect(page.getByTestId("ma-optimize")).toHaveText("Optimizing...", { timeout: 30_000 });
     await expect(carousel.getByRole("button", { name: /^Show Iteration/ })).not.toHaveCount(0);
     await page.getByTestId("stop-button").click();
     await expect(page.getByText("Optimization stopped")).toBeVisible({ timeout: 30_000 });
