@@ -15,7 +15,9 @@ function OptimisedSlide({ index }: { index: number }) {
   const model = useOptimizationStore((s) => s.selectedModel);
   const temperature = useOptimizationStore((s) => s.temperature);
   const isBest = useSingleRunStore(
-    (s) => s.iterationResults.length > 1 && bestIndex(s.iterationResults) === index,
+    (s) =>
+      s.iterationResults.length > 1 &&
+      bestIndex(s.iterationResults, s.summary?.bestIteration) === index,
   );
   return (
     <ConfigurationDetails

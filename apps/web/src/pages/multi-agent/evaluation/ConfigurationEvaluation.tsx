@@ -106,6 +106,7 @@ export function ConfigurationEvaluation() {
   const selectedIndex = useMultiRunStore((s) => s.multiAgentSelectedIterationIndex);
   const selectIteration = useMultiRunStore((s) => s.selectIteration);
   const baseline = useMultiRunStore((s) => s.baseline);
+  const serverBest = useMultiRunStore((s) => s.finalResult?.server?.best_iteration);
   const [initialAgent, setInitialAgent] = useState<AgentKey | null>(null);
   const [optimizedAgent, setOptimizedAgent] = useState<AgentKey | null>(null);
   const carousel = useRef<CarouselHandle>(null);
@@ -166,7 +167,7 @@ export function ConfigurationEvaluation() {
                     <IterationHeader
                       result={result}
                       index={i}
-                      best={results.length > 1 && bestIndex(results) === i}
+                      best={results.length > 1 && bestIndex(results, serverBest) === i}
                     />
                     <ConfigView
                       config={{
