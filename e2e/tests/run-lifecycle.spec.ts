@@ -76,6 +76,14 @@ test.describe("run lifecycle", () => {
     await expect(page.getByTestId("evaluation-graph").getByTestId("graph-point")).toHaveCount(5);
     // The presented configuration is the best one, marked as such.
     await expect(page.getByTestId("optimized-card").getByTestId("best-badge")).toBeVisible();
+
+    // Loading the run from history shows its values: full progress and its initial validation.
+    await page.goto("/profile");
+    await page.getByRole("tab", { name: "History" }).click();
+    await page.getByRole("button", { name: "Load into optimizer" }).first().click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByTestId("progress-percent")).toHaveText("100%");
+    await expect(page.getByTestId("initial-validation")).toContainText(/\d+\.\d%/);
   });
 
   test("reloading mid-run and a second tab: both follow the same run to completion", async ({
