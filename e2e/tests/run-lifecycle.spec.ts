@@ -139,6 +139,8 @@ test.describe("run lifecycle", () => {
     await signInWithMagicLink(page, uniqueEmail("offline"));
     await page.getByTestId("sidebar").getByRole("link", { name: "Single-Agent" }).click();
     await expect(page.getByTestId("optimize-button")).toBeEnabled();
+    // The page is fully loaded (its below-the-fold chunk too) before the server goes away.
+    await expect(page.getByTestId("chat-after")).toBeVisible({ timeout: 30_000 });
     await page.waitForLoadState("networkidle");
     await context.setOffline(true);
     await page.getByTestId("optimize-button").click();
