@@ -101,7 +101,7 @@ test.describe("single-agent page", () => {
 
     // Updates arrive one by one: the steps fill and the carousel grows while the run goes on.
     const steps = page.getByTestId("iteration-steps").locator('[data-state="done"]');
-    await expect(steps).toHaveCount(1, { timeout: 120_000 });
+    await expect(steps).not.toHaveCount(0, { timeout: 120_000 });
     await expect(page.getByTestId("optimized-slide-1")).toBeVisible();
     await expect(steps).toHaveCount(3, { timeout: 120_000 });
     await expect(page.getByTestId("completion-message")).toBeVisible({ timeout: 30_000 });
@@ -114,13 +114,20 @@ test.describe("single-agent page", () => {
     // Graphs: 4 points each (iteration 0 and three optimised iterations), all reached on the newest.
     await expect(page.getByTestId("evaluation-graph").getByTestId("graph-point")).toHaveCount(4);
     await expect(page.getByTestId("embedding-graph").getByTestId("graph-point")).toHaveCount(4);
-    expect(await pointColours(page, "evaluation-graph")).toEqual([ORANGE, ORANGE, ORANGE, ORANGE]);
 
-    // The carousel followed the newest result; previous / arrow keys / slider select iterations.
+    // The best iteration is presented (marked "best"); previous / arrow keys / slider select iterations.
     const carousel = page.getByTestId("optimized-carousel");
     const sliderValue = page.getByTestId("iteration-slider-value");
+    const best = Number(await carousel.getAttribute("data-index"));
+    await expect(
+      page.getByTestId(`optimized-slide-${best + 1}`).getByTestId("best-badge"),
+    ).toHaveCount(1);
+    const thumb = page.getByRole("slider", { name: "Select your new model" });
+    await thumb.focus();
+    await page.keyboard.press("End");
     await expect(carousel).toHaveAttribute("data-index", "2");
     await expect(sliderValue).toHaveText("Iteration 3");
+    expect(await pointColours(page, "evaluation-graph")).toEqual([ORANGE, ORANGE, ORANGE, ORANGE]);
     await carousel.getByRole("button", { name: "Previous configuration" }).click();
     await expect(sliderValue).toHaveText("Iteration 2");
     expect(await pointColours(page, "evaluation-graph")).toEqual([ORANGE, ORANGE, ORANGE, BLUE]);
@@ -130,7 +137,6 @@ test.describe("single-agent page", () => {
     await expect(carousel).toHaveAttribute("data-index", "0");
     await page.keyboard.press("ArrowLeft");
     await expect(sliderValue).toHaveText("Iteration 3");
-    const thumb = page.getByRole("slider", { name: "Select your new model" });
     await thumb.focus();
     await page.keyboard.press("ArrowLeft");
     await expect(sliderValue).toHaveText("Iteration 2");

@@ -6,7 +6,6 @@ import {
   PromptSchema,
   TemperatureSchema,
 } from "./agents";
-import { RequestIdSchema } from "./api";
 import { ITERATIONS } from "./constants";
 
 export const DatasetNameSchema = z
@@ -163,21 +162,72 @@ export type FinalResult = z.infer<typeof FinalResultSchema>;
 /** Server clock (epoch ms) when an update was published; lets clients and benchmarks measure delivery latency. */
 const SentAt = z.number().optional();
 
+/** The run an update belongs to (set on every update the socket forwards, so the first one names it). */
+const RunIdField = z.string().optional();
+
+/**
+ * A run's failure as the socket reports it: `error` is a plain sentence for
+ * the user; `detail` (optional) the technical reason, shown behind a
+ * "details" disclosure; `request_id` (optional) the id to quote to support.
+ */
+export const RunErrorMessageSchema = z.object({
+  type: z.literal("error"),
+  error: z.string(),
+  detail: z.string().optional(),
+  request_id: z.string().optional(),
+});
+
 /** Server → client messages on the single-agent socket. */
 export const SingleAgentServerMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("update"), data: SingleAgentIterationSchema, sent_at: SentAt }),
+  z.object({
+    type: z.literal("update"),
+    data: SingleAgentIterationSchema,
+    sent_at: SentAt,
+    run_id: RunIdField,
+  }),
   z.object({ type: z.literal("complete"), result: FinalResultSchema }),
-  z.object({ type: z.literal("error"), error: z.string(), request_id: RequestIdSchema }),
+  RunErrorMessageSchema,
 ]);
 export type SingleAgentServerMessage = z.infer<typeof SingleAgentServerMessageSchema>;
 
 /** Server → client messages on the multi-agent socket. */
 export const MultiAgentServerMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("update"), data: MultiAgentIterationSchema, sent_at: SentAt }),
+  z.object({
+    type: z.literal("update"),
+    data: MultiAgentIterationSchema,
+    sent_at: SentAt,
+    run_id: RunIdField,
+  }),
   z.object({ type: z.literal("complete"), result: FinalResultSchema }),
-  z.object({ type: z.literal("error"), error: z.string(), request_id: RequestIdSchema }),
+  RunErrorMessageSchema,
 ]);
 export type MultiAgentServerMessage = z.infer<typeof MultiAgentServerMessageSchema>;
+
+/**
+ * Client → server alternative first message: reattach to one of the caller's
+ * runs of the socket's mode. The server replays the run's stored updates,
+ * then forwards the live ones (or ends with `complete` / `error` when the run
+ * has already finished).
+ */
+export const ResumeRunMessageSchema = z.object({
+  type: z.literal("resume"),
+  run_id: z.string().trim().min(1, { error: "run_id is required" }).max(100),
+});
+export type ResumeRunMessage = z.infer<typeof ResumeRunMessageSchema>;
+
+/**
+ * GET /auto-tune/optimize/runs/active?mode=…: the caller's newest queued or
+ * running run of that mode (null when none), with the request it was started
+ * with so the page can show its settings.
+ */
+export const ActiveRunSchema = z.object({
+  run_id: z.string(),
+  mode: z.enum(["single", "multi"]),
+  status: z.enum(["queued", "running"]),
+  iterations: z.number().int().positive(),
+  request: z.union([SingleAgentOptimizeRequestSchema, MultiAgentOptimizeRequestSchema]),
+});
+export type ActiveRun = z.infer<typeof ActiveRunSchema>;
 
 /**
  * Every envelope type the spec's client understands (§3): progress, result,

@@ -115,6 +115,19 @@ export class RunRepository {
     return Number(row?.n ?? 0);
   }
 
+  /** The user's newest queued or running run of a mode (what a page reattaches to). */
+  async activeFor(userId: string, mode: RunMode): Promise<RunRow | undefined> {
+    return this.db
+      .selectFrom("runs")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("mode", "=", mode)
+      .where("status", "in", ACTIVE_STATUSES)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+  }
+
   /** Ids of unfinished runs (embedded mode resumes them at start-up). */
   async listActiveIds(): Promise<string[]> {
     const rows = await this.db

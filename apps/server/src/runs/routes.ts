@@ -7,10 +7,12 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { badRequest, notFound } from "../errors";
 import { requireUser } from "../http/auth-guard";
+import { activeRun } from "./active";
 import { historyRecord, parseStepId } from "./history";
 import { runSocketRoutes } from "./socket";
 
 const HistoryQuerySchema = z.object({ mode: RunModeSchema.optional() });
+const ActiveQuerySchema = z.object({ mode: RunModeSchema });
 const SaveHistorySchema = z.object({ run_id: z.string().min(1, { error: "run_id is required" }) });
 
 /** Optimisation runs: the two sockets, history, step selection and cancellation. */
@@ -66,6 +68,14 @@ export async function runRoutes(app: FastifyInstance): Promise<void> {
     await repo().setSelectedStep(run.id, target.step);
     const updated = await repo().getOwned(user.id, run.id);
     return { success: true, data: historyRecord(updated ?? run, iterations) };
+  });
+
+  // The caller's active run of a mode, so a page can reattach after leaving or a reload.
+  app.get("/auto-tune/optimize/runs/active", async (request) => {
+    const user = await requireUser(request);
+    const { mode } = ActiveQuerySchema.parse(request.query ?? {});
+    const run = await repo().activeFor(user.id, mode);
+    return { success: true, data: run ? activeRun(run) : null };
   });
 
   app.post("/auto-tune/optimize/runs/:id/cancel", async (request) => {

@@ -144,4 +144,35 @@ describe("scale-out: two web processes and queue workers on PostgreSQL + Redis",
       );
     }
   }, 120_000);
+
+  it("reattaches through another web process: the stored updates, then the live ones, to completion", async () => {
+    // The worker started by the previous test is still consuming the queue.
+    const request = {
+      prompt: "You are a support assistant.",
+      dataset_name: "tiny-help",
+      model_name: "fixture-small",
+      iterations: 4,
+      temperature: 0.7,
+    };
+    const first = openRun(web[0]?.ws as string, cookie, request);
+    await until(() => first.messages.length >= 2, "first updates");
+    const runId = (first.messages[0] as { run_id?: string }).run_id as string;
+    expect(runId).toEqual(expect.any(String));
+    const active = await fetch(`${web[1]?.url}/api/auto-tune/optimize/runs/active?mode=single`, {
+      headers: { cookie },
+    }).then((r) => r.json() as Promise<{ data?: { run_id?: string } }>);
+    expect(active.data?.run_id).toBe(runId);
+
+    const second = openRun(web[1]?.ws as string, cookie, { type: "resume", run_id: runId });
+    expect(await second.closed).toEqual({ code: 1000, reason: "Optimization completed" });
+    expect(second.messages.map((m) => m.type)).toEqual([
+      "update",
+      "update",
+      "update",
+      "update",
+      "update",
+      "complete",
+    ]);
+    expect(second.messages.slice(0, 5).map((m) => m.data?.iteration)).toEqual([0, 1, 2, 3, 4]);
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 import {
   type MultiAgentOptimizeRequest,
   MultiAgentOptimizeRequestSchema,
+  ResumeRunMessageSchema,
   type RunMode,
   SingleAgentOptimizeRequestSchema,
   SOCKET,
@@ -45,10 +46,12 @@ async function requireSessionAtUpgrade(
 }
 
 /**
- * The optimisation sockets (docs/api.md "Sockets"): one request message in,
- * exactly N+1 (single) or N (multi) `update` messages and one `complete` out,
- * or `error` with close 1008 (bad request) / 1011 (failure). The run belongs
- * to the server: closing the socket only stops the forwarding.
+ * The optimisation sockets (docs/api.md "Sockets"): one first message in —
+ * a run request, or `{type:"resume", run_id}` to reattach to one of the
+ * caller's runs of this mode — then the run's `update` messages (each naming
+ * its `run_id`) and one `complete`, or `error` with close 1008 (bad request)
+ * / 1011 (failure). The run belongs to the server: closing the socket only
+ * stops the forwarding.
  */
 export async function runSocketRoutes(app: FastifyInstance): Promise<void> {
   const limiter = new SocketLimiter({
@@ -72,8 +75,66 @@ export async function runSocketRoutes(app: FastifyInstance): Promise<void> {
       socket.close(SOCKET.policyViolationCode, closeReason(message));
     };
 
+    /** Sends one event of run `runId`: updates once per iteration, then the end and the close. */
+    const forward = (runId: string, event: RunEvent) => {
+      if (event.type === "update") {
+        if (seen.has(event.data.iteration)) return;
+        seen.add(event.data.iteration);
+        send(socket, { ...event, run_id: runId });
+      } else if (event.type === "complete") {
+        send(socket, event);
+        socket.close(SOCKET.normalCloseCode, SOCKET.normalCloseReason);
+      } else {
+        send(socket, event);
+        socket.close(SOCKET.internalErrorCode, closeReason(event.error));
+      }
+    };
+
+    /** Starts a new run from a request and forwards its events. */
+    const startRun = async (body: unknown) => {
+      const runRequest =
+        mode === "single"
+          ? SingleAgentOptimizeRequestSchema.parse(body)
+          : (MultiAgentOptimizeRequestSchema.parse(body) as MultiAgentOptimizeRequest);
+      const run = await app.deps.runService.create(user.id, mode, runRequest);
+      unsubscribe = await app.deps.runEvents.subscribe(run.id, (event) => forward(run.id, event));
+      if (socket.readyState !== socket.OPEN) await unsubscribe();
+      await app.deps.runService.start(run.id);
+    };
+
+    /**
+     * Reattaches to a run: subscribes first (buffering), replays what is
+     * stored, then either ends (the run already finished) or flushes the
+     * buffer and forwards live events. Duplicates are dropped by iteration.
+     */
+    const resumeRun = async (runId: string) => {
+      const owned = await app.deps.runs.getOwned(user.id, runId);
+      if (!owned || owned.mode !== mode) return reject("No such optimization run.");
+      const buffer: RunEvent[] = [];
+      let live = false;
+      unsubscribe = await app.deps.runEvents.subscribe(runId, (event) =>
+        live ? forward(runId, event) : buffer.push(event),
+      );
+      const [run, stored] = await Promise.all([
+        app.deps.runs.getOwned(user.id, runId),
+        app.deps.runs.iterations(runId),
+      ]);
+      for (const row of stored) {
+        if (mode === "multi" && row.iteration === 0) continue;
+        forward(runId, { type: "update", data: JSON.parse(row.data) } as RunEvent);
+      }
+      if (run?.status === "completed" && run.final_result) {
+        return forward(runId, { type: "complete", result: JSON.parse(run.final_result) });
+      }
+      if (run && (run.status === "failed" || run.status === "cancelled")) {
+        return forward(runId, { type: "error", error: run.error ?? "Optimization failed." });
+      }
+      live = true;
+      for (const event of buffer.splice(0)) forward(runId, event);
+    };
+
     socket.on("message", async (raw) => {
-      if (started) return; // one request per socket; later messages are ignored
+      if (started) return; // one first message per socket; later messages are ignored
       started = true;
       let body: unknown;
       try {
@@ -83,26 +144,11 @@ export async function runSocketRoutes(app: FastifyInstance): Promise<void> {
       }
       if (containsNul(body)) return reject(NUL_MESSAGE);
       try {
-        const request =
-          mode === "single"
-            ? SingleAgentOptimizeRequestSchema.parse(body)
-            : (MultiAgentOptimizeRequestSchema.parse(body) as MultiAgentOptimizeRequest);
-        const run = await app.deps.runService.create(user.id, mode, request);
-        unsubscribe = await app.deps.runEvents.subscribe(run.id, (event: RunEvent) => {
-          if (event.type === "update") {
-            if (seen.has(event.data.iteration)) return;
-            seen.add(event.data.iteration);
-            send(socket, event);
-          } else if (event.type === "complete") {
-            send(socket, event);
-            socket.close(SOCKET.normalCloseCode, SOCKET.normalCloseReason);
-          } else {
-            send(socket, event);
-            socket.close(SOCKET.internalErrorCode, closeReason(event.error));
-          }
-        });
-        if (socket.readyState !== socket.OPEN) await unsubscribe();
-        await app.deps.runService.start(run.id);
+        if ((body as { type?: unknown } | null)?.type === "resume") {
+          await resumeRun(ResumeRunMessageSchema.parse(body).run_id);
+        } else {
+          await startRun(body);
+        }
       } catch (error) {
         if (error instanceof ZodError) return reject(describeZodError(error));
         if (error instanceof HttpError && error.status < 500) return reject(error.message);

@@ -4,7 +4,9 @@
  * of their own while the constants stay where pages import them.
  */
 export {
+  ActiveRunSchema,
   BotLinksSchema,
+  ClientEnvelopeSchema,
   DatasetSummarySchema,
   DefaultsResponseSchema,
   GoogleUrlSchema,
@@ -12,8 +14,10 @@ export {
   IntegrationSchema,
   LlmStatusSchema,
   MailSentSchema,
+  MultiAgentServerMessageSchema,
   ProfileSchema,
   RunEstimateSchema,
+  SingleAgentServerMessageSchema,
   TelegramVerificationSchema,
   UserSchema,
 } from "@promptune/contracts";

@@ -1,6 +1,6 @@
 import type { AgentConfig, MultiAgentIteration, Point } from "@promptune/contracts";
 import { create } from "zustand";
-import type { MultiAgentFinalResult } from "../api/optimize-multi";
+import type { MultiAgentFinalResult } from "../api/run-types";
 
 /** A whole multi-agent configuration in payload form (coordinator + workers). */
 export interface MultiAgentSnapshot {
@@ -12,6 +12,8 @@ export interface MultiAgentSnapshot {
 export interface BaselinePoints {
   evaluation_point: Point;
   embedding_point: Point;
+  /** The initial configuration's validation score in [0, 1]. */
+  validation_score?: number;
 }
 
 /** Working (not persisted) state of the multi-agent page (spec §3 multi-agent fields). */
@@ -107,6 +109,7 @@ export const useMultiRunStore = create<MultiRunState & MultiRunActions>()((set) 
             ? {
                 evaluation_point: result.baseline.evaluation_point,
                 embedding_point: result.baseline.embedding_point,
+                validation_score: result.baseline.validation_score,
               }
             : null),
       };

@@ -43,18 +43,41 @@ describe("single-agent working state", () => {
     expect(useSingleRunStore.getState().selectedIterationIndex).toBe(1);
   });
 
-  it("completes with the final prompts and marks the run optimised", () => {
+  it("completes with the final prompts, marks the run optimised and presents the best iteration, not the last", () => {
     const s = useSingleRunStore.getState();
-    s.beginRun(2);
-    s.appendResult(result(1, "a"));
-    s.appendResult(result(2, "b"));
-    s.select(1);
-    s.completeRun({ prompts: ["a", "b"], totalIterations: 2, test_score: 0.8, run_id: "r1" });
+    s.beginRun(3);
+    s.appendResult({ ...result(1, "a"), validation_score: 0.5 });
+    s.appendResult({ ...result(2, "b"), validation_score: 0.62 });
+    s.appendResult({ ...result(3, "c"), validation_score: 0.43 });
+    s.select(2);
+    s.completeRun({ prompts: ["a", "b", "c"], totalIterations: 3, test_score: 0.8, run_id: "r1" });
     expect(useSingleRunStore.getState()).toMatchObject({
       isOptimized: true,
       isOptimizing: false,
+      selectedIterationIndex: 1,
       selectedPrompt: "b",
       summary: { testScore: 0.8, runId: "r1" },
+    });
+    // The server's best_iteration wins when it names one; any iteration can still be picked.
+    s.completeRun({ prompts: ["a", "b", "c"], totalIterations: 3, best_iteration: 1 });
+    expect(useSingleRunStore.getState().selectedPrompt).toBe("a");
+    s.select(2);
+    expect(useSingleRunStore.getState().selectedPrompt).toBe("c");
+  });
+
+  it("a run loaded from history shows its values: best iteration, initial score, full progress", () => {
+    useSingleRunStore.getState().loadPrompts(["a", "b", "c"], true, [
+      { ...result(0, "start"), validation_score: 0.54 },
+      { ...result(1, "a"), validation_score: 0.5 },
+      { ...result(2, "b"), validation_score: 0.6 },
+      { ...result(3, "c"), validation_score: 0.437 },
+    ]);
+    expect(useSingleRunStore.getState()).toMatchObject({
+      selectedIterationIndex: 1,
+      selectedPrompt: "b",
+      progress: 100,
+      initialResult: { validation_score: 0.54 },
+      summary: { initialScore: 0.54, bestScore: 0.6, bestIteration: 2 },
     });
   });
 

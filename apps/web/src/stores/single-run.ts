@@ -5,7 +5,8 @@
  */
 import type { HeldOutComparison, Usage } from "@promptune/contracts";
 import { create } from "zustand";
-import type { SingleFinalResult, SingleIterationResult } from "../api/optimize-single";
+import type { SingleFinalResult, SingleIterationResult } from "../api/run-types";
+import { bestIndex } from "../run/score";
 
 /** A graph point of the run (x/y may be missing for an iteration without an embedding). */
 export interface RunGraphPoint {
@@ -44,6 +45,8 @@ export interface SingleRunState {
   /** Iterations requested by the current or last run. */
   requestedIterations: number;
   summary: RunSummary | null;
+  /** Progress of the running or last run in percent (0–100). */
+  progress: number;
 }
 
 /** Actions on the working state. */
@@ -59,6 +62,7 @@ export interface SingleRunActions {
   /** The run completed: the final prompts list, optimised flag and summary. */
   completeRun(final: SingleFinalResult): void;
   setSummary(summary: RunSummary | null): void;
+  setProgress(progress: number): void;
   /**
    * Loads prompts from elsewhere (history, integration): `prompts` become the
    * optimised prompts, `optimized` marks them as a finished run.
@@ -82,8 +86,12 @@ function emptyState(): SingleRunState {
     graphSliderValue: 0,
     requestedIterations: 0,
     summary: null,
+    progress: 0,
   };
 }
+
+/** Index of the best optimised iteration (see run/score.ts); re-exported for the store's users. */
+export { bestIndex };
 
 /** Graph points of a result: embedding point and (iteration, evaluation). */
 function pointsOf(r: SingleIterationResult): {
@@ -149,7 +157,8 @@ export const useSingleRunStore = create<SingleRunState & SingleRunActions>()((se
   completeRun: (final) =>
     set((s) => {
       const optimizedPrompts = final.prompts.length > 0 ? final.prompts : s.optimizedPrompts;
-      const index = Math.max(0, Math.min(s.selectedIterationIndex, optimizedPrompts.length - 1));
+      const best = bestIndex(s.iterationResults, final.best_iteration);
+      const index = Math.max(0, Math.min(best, optimizedPrompts.length - 1));
       return {
         optimizedPrompts,
         isOptimized: optimizedPrompts.length > 0,
@@ -169,10 +178,13 @@ export const useSingleRunStore = create<SingleRunState & SingleRunActions>()((se
             ? { initialTestScore: final.initial_test_score }
             : {}),
           ...(final.best_iteration !== undefined ? { bestIteration: final.best_iteration } : {}),
+          ...(final.usage !== undefined ? { usage: final.usage } : {}),
+          ...(final.held_out !== undefined ? { heldOut: final.held_out } : {}),
         },
       };
     }),
   setSummary: (summary) => set({ summary }),
+  setProgress: (progress) => set({ progress }),
   loadPrompts: (prompts, optimized, results) =>
     set(() => {
       const base = {
@@ -181,15 +193,32 @@ export const useSingleRunStore = create<SingleRunState & SingleRunActions>()((se
         isOptimized: optimized && prompts.length > 0,
         selectedPrompt: prompts[0] ?? "",
         requestedIterations: prompts.length,
+        progress: optimized && prompts.length > 0 ? 100 : 0,
       };
       if (!results) return base;
       let points = { embeddingData: [] as RunGraphPoint[], iterationData: [] as RunGraphPoint[] };
       for (const r of results) points = withPoints({ ...base, ...points }, r);
+      const optimised = results.filter((r) => r.iteration > 0);
+      const initialResult = results.find((r) => r.iteration === 0) ?? null;
+      const index = Math.min(bestIndex(optimised), Math.max(0, prompts.length - 1));
+      const scores = optimised.flatMap((r) =>
+        r.validation_score === undefined ? [] : [r.validation_score],
+      );
       return {
         ...base,
         ...points,
-        iterationResults: results.filter((r) => r.iteration > 0),
-        initialResult: results.find((r) => r.iteration === 0) ?? null,
+        iterationResults: optimised,
+        initialResult,
+        selectedIterationIndex: index,
+        graphSliderValue: index,
+        selectedPrompt: prompts[index] ?? "",
+        summary: {
+          ...(initialResult?.validation_score !== undefined
+            ? { initialScore: initialResult.validation_score }
+            : {}),
+          ...(scores.length ? { bestScore: Math.max(...scores) } : {}),
+          ...(optimised[index] ? { bestIteration: optimised[index].iteration } : {}),
+        },
       };
     }),
   clear: () => set(emptyState()),

@@ -8,6 +8,7 @@ import { useMultiRunStore } from "../../stores/multi-run";
 import { useOptimizationStore } from "../../stores/optimization";
 import { useUiStore } from "../../stores/ui";
 import { FakeWebSocket } from "../../test/fake-websocket";
+import { completeFrame } from "../../test/run-frames";
 import "../../test/font-loading";
 import { COMPLETION_TEXTS } from "./CompletionMessage";
 import MultiAgentPage from "./MultiAgentPage";
@@ -109,18 +110,12 @@ describe("MultiAgentPage", { timeout: 30_000 }, () => {
       if (state.showCompletion && !previous.showCompletion) moments.completion = performance.now();
     });
     act(() => ws.message(multiUpdate(2)));
-    expect(ws.closedWith).toEqual({ code: 1000, reason: "Optimization completed" });
-
-    await new Promise((r) => setTimeout(r, 2500));
-    console.log(
-      "STATE",
-      JSON.stringify({
-        ...useMultiRunStore.getState(),
-        multiAgentIterationResults: 0,
-        initialConfig: 0,
-        finalResult: 0,
-      }),
+    act(() =>
+      ws.message(
+        completeFrame({ prompts: ["Lead the team, version 1.", "Lead the team, version 2."] }),
+      ),
     );
+    expect(ws.closedWith).toEqual({ code: 1000, reason: "Optimization completed" });
     // Progress eases to 100 %, the run is marked optimized, and the message follows 500 ms later.
     expect(await screen.findByText(COMPLETION_TEXTS.title, {}, { timeout: 5_000 })).toBeTruthy();
     expect(moments.completion - moments.optimized).toBeGreaterThanOrEqual(499);

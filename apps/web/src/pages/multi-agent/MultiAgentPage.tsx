@@ -39,7 +39,7 @@ export default function MultiAgentPage() {
         id={CONFIGURE_SECTION_ID}
         aria-label="Configure your AI assistant"
       >
-        <ConfigureCard onOptimize={run.optimize} />
+        <ConfigureCard onOptimize={run.optimize} onStop={run.stop} stopping={run.stopping} />
         <CompletionMessage />
         <MultiHeldOut />
       </Stack>

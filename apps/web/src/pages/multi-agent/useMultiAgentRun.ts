@@ -1,20 +1,22 @@
 import { notifications } from "@mantine/notifications";
-import { PROGRESS } from "@promptune/contracts";
-import { useCallback, useEffect, useMemo, useRef } from "react";
-import { type MultiAgentRun, startMultiAgentOptimization } from "../../api/optimize-multi";
-import { emitClearChats } from "../../components/chat/events";
-import { ProgressController } from "../../components/progress";
+import type { FinalResult, MultiAgentOptimizeRequest } from "@promptune/contracts";
+import { useCallback } from "react";
+import type { MultiAgentFinalResult } from "../../api/run-types";
+import { bestIndex } from "../../run/score";
+import { type RunAdapter, useRun } from "../../run/useRun";
 import { useAuthStore } from "../../stores/auth";
 import { useMultiRunStore } from "../../stores/multi-run";
-import { useOptimizationStore } from "../../stores/optimization";
+import { makeWorker, useOptimizationStore } from "../../stores/optimization";
 import { useUiStore } from "../../stores/ui";
-import { configSnapshot, optimizeRequest } from "./workers";
+import { optimizeRequest } from "./workers";
 
-/** Alerts of the multi-agent run (spec §5, §6, §8). */
+/** Alerts of the multi-agent run (spec §5, §6, §8) and the refusals before a run starts. */
 export const RUN_MESSAGES = {
   unauthorized: "You need to be authorized to start optimization!",
   failed: "Multi-agent optimization failed. Please try again.",
   startFailed: "Failed to start multi-agent optimization. Please try again.",
+  emptyCoordinator: "Enter the coordinator prompt before optimizing.",
+  emptyWorkerName: "Every worker needs a name (letters and numbers) before optimizing.",
 } as const;
 
 /** Shows an error alert (a red toast with role="alert"). */
@@ -30,37 +32,96 @@ export function showAlert(message: string, detail?: string): void {
 export interface MultiAgentRunControls {
   /** Starts an optimisation (opens the login modal for anonymous users). */
   optimize(): void;
-  /** Closes the socket of a running optimisation. */
+  /** Stops the run on the server (kept in history as stopped). */
+  stop(): void;
+  stopping: boolean;
+  /** Stops following the run locally (the server still finishes it). */
   disconnect(): void;
 }
 
+/** The final result the store keeps: the last result plus the prompts list, and the server's result. */
+function finalOf(result: FinalResult | null, iterations: number): MultiAgentFinalResult | null {
+  const results = useMultiRunStore.getState().multiAgentIterationResults;
+  const last = results.at(-1);
+  if (!last) return null;
+  const prompts = results.map((r) => r.prompt).slice(0, iterations);
+  return {
+    ...last,
+    prompts,
+    totalIterations: results.length,
+    ...(result ? { server: result } : {}),
+  };
+}
+
+/** Why the current settings cannot be optimised; null when they can. */
+export function refusal(settings: {
+  coordinatorPrompt: string;
+  workers: readonly { name: string }[];
+}): string | null {
+  if (!settings.coordinatorPrompt.trim()) return RUN_MESSAGES.emptyCoordinator;
+  if (settings.workers.some((w) => !w.name.trim())) return RUN_MESSAGES.emptyWorkerName;
+  return null;
+}
+
+/** How multi-agent runs live in the multi-run store. */
+export const multiRunAdapter: RunAdapter<"multi"> = {
+  mode: "multi",
+  expectedUpdates: (iterations) => iterations,
+  begin: (request, iterations) =>
+    useMultiRunStore
+      .getState()
+      .startRun(
+        { "master-agent": request["master-agent"], "worker-agents": request["worker-agents"] },
+        iterations,
+      ),
+  restore: (request) => {
+    const master = request["master-agent"];
+    useOptimizationStore.getState().update({
+      coordinatorPrompt: master.prompt,
+      coordinatorModel: master.model_name,
+      coordinatorTemperature: master.temperature,
+      coordinatorDescription: master.description ?? "",
+      workers: request["worker-agents"].map((w, i) =>
+        makeWorker(
+          i + 1,
+          {
+            prompt: w.prompt,
+            model: w.model_name,
+            temperature: w.temperature,
+            description: w.description ?? "",
+          },
+          w.name,
+        ),
+      ),
+      selectedDataset: request.dataset_name,
+      multiAgentIterations: request.iterations,
+    });
+  },
+  update: (data) => useMultiRunStore.getState().addResult(data),
+  complete: (result, request) => {
+    const store = useMultiRunStore.getState();
+    store.setFinalResult(finalOf(result, request.iterations));
+    store.markOptimized();
+    // Present the best validation score by default (any iteration can still be picked).
+    store.selectIteration(
+      bestIndex(store.multiAgentIterationResults, result?.best_iteration ?? undefined),
+    );
+  },
+  end: () => useMultiRunStore.getState().stopRun(),
+  isOptimizing: () => useMultiRunStore.getState().isOptimizing,
+  setProgress: (value) => useMultiRunStore.getState().setProgress(value),
+  setShowCompletion: (show) => useMultiRunStore.getState().setShowCompletion(show),
+  texts: { failed: RUN_MESSAGES.failed, startFailed: RUN_MESSAGES.startFailed },
+};
+
 /**
- * Drives one multi-agent optimisation (spec §4): sign-in check, socket,
- * results into the run store, progress arithmetic (the shared
- * ProgressController, written to the run store), the finish easing, the
- * completion message 500 ms after 100 %, and the §8 alerts.
+ * Drives multi-agent optimisations (spec §4) through the shared run hook:
+ * sign-in check, the refusals (empty coordinator prompt or worker name), then
+ * the run; a run already going on the server is reattached on load.
  */
 export function useMultiAgentRun(): MultiAgentRunControls {
-  // Progress goes to the run store, so only the progress displays re-render on each tick.
-  const progress = useMemo(
-    () => new ProgressController((value) => useMultiRunStore.getState().setProgress(value)),
-    [],
-  );
-  const progressRef = useRef(progress);
-  const runRef = useRef<MultiAgentRun | null>(null);
-  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
-
-  useEffect(
-    () => () => {
-      // Leaving the page ends the local view of a running optimisation (the server still finishes it).
-      runRef.current?.disconnect();
-      runRef.current = null;
-      if (useMultiRunStore.getState().isOptimizing) useMultiRunStore.getState().stopRun();
-      for (const t of timers.current) clearTimeout(t);
-      progressRef.current.dispose();
-    },
-    [],
-  );
+  const run = useRun(multiRunAdapter);
+  const { start } = run;
 
   const optimize = useCallback(() => {
     if (useMultiRunStore.getState().isOptimizing) return;
@@ -71,62 +132,11 @@ export function useMultiAgentRun(): MultiAgentRunControls {
       return;
     }
     const settings = useOptimizationStore.getState();
-    const request = optimizeRequest(settings);
-    const store = useMultiRunStore.getState();
-    store.startRun(configSnapshot(settings), request.iterations);
-    emitClearChats();
-    progressRef.current.start(request.iterations);
+    const refused = refusal(settings);
+    if (refused) return showAlert(refused);
+    const request: MultiAgentOptimizeRequest = optimizeRequest(settings);
+    start(request);
+  }, [start]);
 
-    const fail = (message: string) => {
-      runRef.current = null;
-      progressRef.current.reset();
-      useMultiRunStore.getState().stopRun();
-      showAlert(RUN_MESSAGES.failed, message);
-    };
-
-    startMultiAgentOptimization(request, {
-      onResult: (result) => {
-        useMultiRunStore.getState().addResult(result);
-        progressRef.current.recordResponse();
-      },
-      onMessage: (message) => {
-        if (message.type === "progress" && typeof message.progress === "number") {
-          progressRef.current.report(message.progress);
-        }
-      },
-      onError: fail,
-      onComplete: (final) => {
-        runRef.current = null;
-        useMultiRunStore.getState().setFinalResult(final);
-        progressRef.current.markCompleted();
-        progressRef.current.finish(() => {
-          useMultiRunStore.getState().markOptimized();
-          timers.current.push(
-            setTimeout(
-              () => useMultiRunStore.getState().setShowCompletion(true),
-              PROGRESS.completionMessageDelayMs,
-            ),
-          );
-        });
-      },
-    }).then(
-      (run) => {
-        runRef.current = run;
-      },
-      (error: unknown) => {
-        progressRef.current.reset();
-        useMultiRunStore.getState().stopRun();
-        showAlert(RUN_MESSAGES.startFailed, error instanceof Error ? error.message : undefined);
-      },
-    );
-  }, []);
-
-  const disconnect = useCallback(() => {
-    runRef.current?.disconnect();
-    runRef.current = null;
-    progressRef.current.reset();
-    useMultiRunStore.getState().stopRun();
-  }, []);
-
-  return { optimize, disconnect };
+  return { optimize, stop: run.stop, stopping: run.stopping, disconnect: run.disconnect };
 }

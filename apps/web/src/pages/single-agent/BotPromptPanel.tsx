@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Stack, Text, Textarea, Title } from "@mantine/core";
 import { DeferredTooltip } from "../../components/deferred-inputs";
 import { IterationSteps, ProgressSummary } from "../../components/progress";
+import { StopButton } from "../../run/StopButton";
 import { useOptimizationStore } from "../../stores/optimization";
 import { useSingleRunStore } from "../../stores/single-run";
 import { WAIT_HINT } from "./ConfigurationCard";
@@ -13,6 +14,9 @@ export interface BotPromptPanelProps {
   running: boolean;
   showCompletion: boolean;
   onOptimize(): void;
+  /** Stops the running optimisation on the server (shown while running). */
+  onStop?(): void;
+  stopping?: boolean;
 }
 
 /** Caption under the progress displays. */
@@ -31,6 +35,8 @@ export function BotPromptPanel({
   running,
   showCompletion,
   onOptimize,
+  onStop,
+  stopping = false,
 }: BotPromptPanelProps) {
   const botPrompt = useOptimizationStore((s) => s.botPrompt);
   const dataset = useOptimizationStore((s) => s.selectedDataset);
@@ -86,6 +92,7 @@ export function BotPromptPanel({
           </div>
         </DeferredTooltip>
         <SingleRunEstimate />
+        {running && onStop && <StopButton onStop={onStop} stopping={stopping} />}
         <ProgressSummary
           value={progress}
           caption={caption(running, done, total, optimized)}

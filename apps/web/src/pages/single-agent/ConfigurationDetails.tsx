@@ -1,5 +1,6 @@
 import { Badge, Box, Group, ScrollArea, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
+import { percent } from "../../run/score";
 
 /** Props of one configuration's details (initial card or a carousel slide). */
 export interface ConfigurationDetailsProps {
@@ -13,8 +14,8 @@ export interface ConfigurationDetailsProps {
   testId?: string;
 }
 
-/** Formats a [0, 1] score as a percentage with one decimal. */
-export const percent = (score: number): string => `${(score * 100).toFixed(1)}%`;
+/** Formats a [0, 1] score as a percentage (shared with the multi-agent page). */
+export { percent };
 
 /** A configuration: prompt (scrollable), model, temperature with two decimals and its score. */
 export function ConfigurationDetails({

@@ -1,6 +1,7 @@
 import { Badge, Card, Center, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { memo } from "react";
 import { Carousel, followFromPreviousToLast } from "../../components/carousel";
+import { BEST_LABEL, bestIndex, NOT_ACCEPTED_LABEL } from "../../run/score";
 import { useOptimizationStore } from "../../stores/optimization";
 import { useSingleRunStore } from "../../stores/single-run";
 import { ConfigurationDetails } from "./ConfigurationDetails";
@@ -13,6 +14,11 @@ function OptimisedSlide({ index }: { index: number }) {
   const result = useSingleRunStore((s) => s.iterationResults[index]);
   const model = useOptimizationStore((s) => s.selectedModel);
   const temperature = useOptimizationStore((s) => s.temperature);
+  const isBest = useSingleRunStore(
+    (s) =>
+      s.iterationResults.length > 1 &&
+      bestIndex(s.iterationResults, s.summary?.bestIteration) === index,
+  );
   return (
     <ConfigurationDetails
       testId={`optimized-slide-${index + 1}`}
@@ -25,14 +31,20 @@ function OptimisedSlide({ index }: { index: number }) {
           <Badge radius="sm" tt="none">
             Iteration {index + 1}
           </Badge>
+          {isBest && (
+            <Badge radius="sm" color="green" tt="none" data-testid="best-badge">
+              {BEST_LABEL}
+            </Badge>
+          )}
           {result?.accepted === false && (
             <Badge
               radius="sm"
               variant="light"
               color="gray"
+              tt="none"
               title="No proposal improved on the best configuration; it is carried forward"
             >
-              Best so far
+              {NOT_ACCEPTED_LABEL}
             </Badge>
           )}
         </>

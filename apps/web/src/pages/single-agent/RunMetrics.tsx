@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { Usage } from "@promptune/contracts";
-import type { SingleIterationResult } from "../../api/optimize-single";
+import type { SingleIterationResult } from "../../api/run-types";
 import { HeldOutResult } from "../../components/run-budget";
 import { useSingleRunStore } from "../../stores/single-run";
 import { percent } from "./ConfigurationDetails";
@@ -78,13 +78,16 @@ export function RunMetrics() {
     summary?.bestScore ??
     (results.length ? Math.max(...results.map((r) => r.validation_score ?? 0)) : undefined);
   const dash = "—";
+  // A run loaded from history may carry its initial score only in the summary.
+  const initialScore = initial?.validation_score ?? summary?.initialScore;
 
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="run-metrics">
         <Stat
           label="Initial validation"
-          value={initial?.validation_score !== undefined ? percent(initial.validation_score) : dash}
+          testId="initial-validation"
+          value={initialScore !== undefined && initialScore !== null ? percent(initialScore) : dash}
         />
         <Stat
           label={selected ? `Iteration ${index + 1} validation` : "Selected validation"}

@@ -8,6 +8,7 @@ import { useOptimizationStore } from "../../stores/optimization";
 import { useSingleRunStore } from "../../stores/single-run";
 import { useUiStore } from "../../stores/ui";
 import { FakeWebSocket } from "../../test/fake-websocket";
+import { completeFrame } from "../../test/run-frames";
 import "../../test/font-loading";
 import { datasetOptions } from "./DatasetSelect";
 import SingleAgentPage from "./SingleAgentPage";
@@ -188,6 +189,13 @@ describe("SingleAgentPage", () => {
     act(() => ws.message(update(1, "Be kind. Always greet.")));
     expect(screen.getByTestId("optimized-slide-1").textContent).toContain("Always greet.");
     act(() => ws.message(update(2, "Be kind. Always greet. Always thank.")));
+    act(() =>
+      ws.message(
+        completeFrame({
+          prompts: ["Be kind. Always greet.", "Be kind. Always greet. Always thank."],
+        }),
+      ),
+    );
     expect(ws.closedWith).toEqual({ code: 1000, reason: "Optimization completed" });
     expect(screen.getByTestId("progress-percent").textContent).toBe("90%");
     expect(screen.getAllByTestId("graph-point")).toHaveLength(6);
@@ -211,6 +219,8 @@ describe("SingleAgentPage", () => {
       temperature: 0.7,
       model_name: "gpt-4.1-mini",
     });
-    expect(calls.some((c) => c.path === "/api/auto-tune/optimize/history")).toBe(true);
+    // The run's figures come with its `complete` message: no guessing the run from history.
+    expect(calls.some((c) => c.path === "/api/auto-tune/optimize/history")).toBe(false);
+    expect(useSingleRunStore.getState().summary).toMatchObject({ runId: "run-1", testScore: 0.55 });
   }, 30_000);
 });

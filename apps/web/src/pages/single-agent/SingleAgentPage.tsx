@@ -64,6 +64,8 @@ export default function SingleAgentPage() {
         running={optimization.running}
         showCompletion={optimization.showCompletion}
         onOptimize={optimization.start}
+        onStop={optimization.stop}
+        stopping={optimization.stopping}
       />
       <DeferredSection
         placeholder={<SectionSkeleton label="Loading results" blocks={[420, 520, 560]} />}

@@ -1,28 +1,29 @@
 import { notifications } from "@mantine/notifications";
-import { PROGRESS, type SingleAgentOptimizeRequest } from "@promptune/contracts";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { SingleAgentOptimizationClient, type SingleFinalResult } from "../../api/optimize-single";
-import { emitClearChats } from "../../components/chat";
-import { useOptimizationProgress } from "../../components/progress";
+import type { FinalResult, SingleAgentOptimizeRequest } from "@promptune/contracts";
+import { useCallback } from "react";
+import type { SingleFinalResult } from "../../api/run-types";
+import { type RunAdapter, useRun } from "../../run/useRun";
 import { useAuthStore } from "../../stores/auth";
 import { useOptimizationStore } from "../../stores/optimization";
 import { useSessionStore } from "../../stores/session";
 import { useSingleRunStore } from "../../stores/single-run";
 import { useUiStore } from "../../stores/ui";
 import { saveResultsToIntegration } from "./integration-sync";
-import { fetchRunSummary } from "./run-summary";
 
 /** Spec §8 alert of a failed single-agent run. */
 export const OPTIMIZATION_FAILED = "Optimization failed. Please try again.";
 
-/** The optimizer's run controller: progress, start and the completion message flag. */
+/** The optimizer's run controller: progress, start, stop and the completion message flag. */
 export interface SingleOptimization {
   progress: number;
   running: boolean;
   /** True from 500 ms after progress reached 100 % until the next run. */
   showCompletion: boolean;
   start(): void;
-  /** Closes the socket and resets the counters (the server still finishes the run). */
+  /** Stops the run on the server (kept in history as stopped). */
+  stop(): void;
+  stopping: boolean;
+  /** Stops following the run locally (the server still finishes it). */
   disconnect(): void;
 }
 
@@ -30,77 +31,69 @@ function alert(title: string, message?: string) {
   notifications.show({ color: "red", title, message: message ?? "", autoClose: 5000 });
 }
 
+/** The final result the store keeps: the server's when it arrived, else the received prompts. */
+function finalOf(result: FinalResult | null, iterations: number): SingleFinalResult {
+  const run = useSingleRunStore.getState();
+  if (result) return { ...result, totalIterations: iterations };
+  return { prompts: run.optimizedPrompts.slice(0, iterations), totalIterations: iterations };
+}
+
+/** After completion in 'Telegram Integration' mode, the results go back to the integration. */
+function syncIntegration(request: SingleAgentOptimizeRequest): void {
+  if (useSessionStore.getState().optimizationType !== "with_integration") return;
+  const after = useSingleRunStore.getState();
+  const selected = after.iterationResults[after.selectedIterationIndex];
+  void saveResultsToIntegration({
+    initialPrompt: request.prompt,
+    optimisedPrompt: after.selectedPrompt || request.prompt,
+    model: request.model_name,
+    temperature: request.temperature,
+    optimisedTemperature: selected?.temperature ?? request.temperature,
+  });
+}
+
+/** How single-agent runs live in the single-run store. */
+export const singleRunAdapter: RunAdapter<"single"> = {
+  mode: "single",
+  expectedUpdates: (iterations) => iterations + 1,
+  begin: (_request, iterations) => useSingleRunStore.getState().beginRun(iterations),
+  restore: (request) =>
+    useOptimizationStore.getState().update({
+      botPrompt: request.prompt,
+      initialPrompt: request.prompt,
+      selectedDataset: request.dataset_name,
+      selectedModel: request.model_name,
+      iterations: request.iterations,
+      temperature: request.temperature,
+    }),
+  update: (data) => {
+    const run = useSingleRunStore.getState();
+    if (data.iteration === 0) run.setInitialResult(data);
+    else run.appendResult(data);
+  },
+  complete: (result, request) => {
+    useSingleRunStore.getState().completeRun(finalOf(result, request.iterations));
+    syncIntegration(request);
+  },
+  end: () => useSingleRunStore.getState().abortRun(),
+  isOptimizing: () => useSingleRunStore.getState().isOptimizing,
+  setProgress: (value) => useSingleRunStore.getState().setProgress(value),
+  texts: { failed: OPTIMIZATION_FAILED, startFailed: OPTIMIZATION_FAILED },
+};
+
 /**
- * Runs single-agent optimisations (spec §4): checks sign-in (else the login
- * modal), the prompt, dataset and iterations; resets the run state, emits
- * clearChats, streams results through the socket client, drives progress,
- * and on completion marks the run optimised, fetches its test score and
- * usage, and in integration mode saves the results back.
+ * Runs single-agent optimisations (spec §4) through the shared run hook:
+ * checks sign-in (else the login modal), the prompt, dataset and iterations,
+ * then starts; a run already going on the server is reattached on load.
  */
 export function useSingleOptimization(): SingleOptimization {
-  const progress = useOptimizationProgress();
-  const client = useRef<SingleAgentOptimizationClient | null>(null);
-  const summaryAbort = useRef<AbortController | null>(null);
-  const completionTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const [showCompletion, setShowCompletion] = useState(false);
+  const run = useRun(singleRunAdapter);
   const running = useSingleRunStore((s) => s.isOptimizing);
-  const { reset: resetProgress } = progress;
-
-  const disconnect = useCallback(() => {
-    client.current?.disconnect();
-    resetProgress();
-    if (useSingleRunStore.getState().isOptimizing) useSingleRunStore.getState().abortRun();
-  }, [resetProgress]);
-
-  useEffect(
-    () => () => {
-      client.current?.disconnect();
-      summaryAbort.current?.abort();
-      if (completionTimer.current) clearTimeout(completionTimer.current);
-      if (useSingleRunStore.getState().isOptimizing) useSingleRunStore.getState().abortRun();
-    },
-    [],
+  const progress = useSingleRunStore((s) => s.progress);
+  const hasResults = useSingleRunStore(
+    (s) => s.iterationResults.length > 0 || s.initialResult !== null || s.isOptimized,
   );
-
-  const onCompleted = useCallback(
-    (final: SingleFinalResult, request: SingleAgentOptimizeRequest) => {
-      const run = useSingleRunStore.getState();
-      run.completeRun(final);
-      completionTimer.current = setTimeout(
-        () => setShowCompletion(true),
-        PROGRESS.completionMessageDelayMs,
-      );
-      const controller = new AbortController();
-      summaryAbort.current = controller;
-      void fetchRunSummary(
-        {
-          prompt: request.prompt,
-          dataset: request.dataset_name,
-          iterations: request.iterations,
-          model: request.model_name,
-        },
-        { signal: controller.signal },
-      ).then((summary) => {
-        if (summary && !controller.signal.aborted) {
-          const current = useSingleRunStore.getState();
-          current.setSummary({ ...current.summary, ...summary });
-        }
-      });
-      if (useSessionStore.getState().optimizationType === "with_integration") {
-        const after = useSingleRunStore.getState();
-        const last = after.iterationResults[after.iterationResults.length - 1];
-        void saveResultsToIntegration({
-          initialPrompt: request.prompt,
-          optimisedPrompt:
-            after.optimizedPrompts[after.optimizedPrompts.length - 1] ?? request.prompt,
-          model: request.model_name,
-          temperature: request.temperature,
-          optimisedTemperature: last?.temperature ?? request.temperature,
-        });
-      }
-    },
-    [],
-  );
+  const { start: startRun } = run;
 
   const start = useCallback(() => {
     if (useSingleRunStore.getState().isOptimizing) return;
@@ -113,54 +106,23 @@ export function useSingleOptimization(): SingleOptimization {
       return alert("Please enter a prompt and select a dataset");
     if (!Number.isInteger(s.iterations) || s.iterations < 1)
       return alert("Please enter a valid number of iterations (minimum 1)");
-    const request: SingleAgentOptimizeRequest = {
+    s.update({ initialPrompt: s.botPrompt });
+    startRun({
       prompt: s.botPrompt,
       dataset_name: s.selectedDataset,
       model_name: s.selectedModel,
       iterations: s.iterations,
       temperature: s.temperature,
-    };
-    s.update({ initialPrompt: s.botPrompt });
-    summaryAbort.current?.abort();
-    if (completionTimer.current) clearTimeout(completionTimer.current);
-    setShowCompletion(false);
-    const run = useSingleRunStore.getState();
-    run.beginRun(request.iterations);
-    emitClearChats();
-    progress.start(request.iterations);
+    });
+  }, [startRun]);
 
-    const c = new SingleAgentOptimizationClient();
-    client.current?.disconnect();
-    client.current = c;
-    const stop = (message: string) => {
-      if (client.current !== c) return;
-      progress.reset();
-      useSingleRunStore.getState().abortRun();
-      alert(OPTIMIZATION_FAILED, message);
-    };
-    c.start(request, {
-      onInitialEvaluation: (r) => useSingleRunStore.getState().setInitialResult(r),
-      onIterationResult: (r) => useSingleRunStore.getState().appendResult(r),
-      onResponse: () => progress.recordResponse(),
-      onProgress: (v) => progress.report(v),
-      onComplete: (final) => {
-        progress.markCompleted();
-        progress.finish(() => {
-          if (client.current === c) onCompleted(final, request);
-        });
-      },
-      onError: stop,
-    }).catch((error: unknown) => stop(error instanceof Error ? error.message : String(error)));
-  }, [progress, onCompleted]);
-
-  const hasResults = useSingleRunStore(
-    (s) => s.iterationResults.length > 0 || s.initialResult !== null || s.isOptimized,
-  );
   return {
-    progress: running || hasResults ? progress.progress : 0,
+    progress: running || hasResults ? progress : 0,
     running,
-    showCompletion,
+    showCompletion: run.showCompletion,
     start,
-    disconnect,
+    stop: run.stop,
+    stopping: run.stopping,
+    disconnect: run.disconnect,
   };
 }

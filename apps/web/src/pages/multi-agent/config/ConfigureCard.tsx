@@ -2,6 +2,7 @@ import { Alert, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from 
 import { useShallow } from "zustand/react/shallow";
 import { DeferredSelect, DeferredTooltip } from "../../../components/deferred-inputs";
 import { IterationSteps, ProgressSummary } from "../../../components/progress";
+import { StopButton } from "../../../run/StopButton";
 import { useMultiRunStore } from "../../../stores/multi-run";
 import { useOptimizationStore, type Worker } from "../../../stores/optimization";
 import { MultiRunEstimate } from "../MultiRunEstimate";
@@ -23,6 +24,9 @@ export const RUNNING_HINT = "Wait for optimization to finish before changing par
 
 interface ConfigureCardProps {
   onOptimize(): void;
+  /** Stops the running optimisation on the server (shown while running). */
+  onStop?(): void;
+  stopping?: boolean;
 }
 
 /** The circular and linear progress of the running or last run (re-renders alone on each tick). */
@@ -52,7 +56,7 @@ function RunProgressSummary({
  * worker count, the coordinator and worker cards, and the Optimize button
  * with its progress. Every control is locked while a run is in progress.
  */
-export function ConfigureCard({ onOptimize }: ConfigureCardProps) {
+export function ConfigureCard({ onOptimize, onStop, stopping = false }: ConfigureCardProps) {
   const s = useOptimizationStore(
     useShallow((st) => ({
       workers: st.workers,
@@ -180,6 +184,11 @@ export function ConfigureCard({ onOptimize }: ConfigureCardProps) {
               </Box>
             </DeferredTooltip>
             <MultiRunEstimate />
+            {run.running && onStop && (
+              <Box miw={120}>
+                <StopButton onStop={onStop} stopping={stopping} />
+              </Box>
+            )}
             {(run.running || run.optimized) && run.total > 0 && (
               <IterationSteps total={run.total} done={run.done} running={run.running} />
             )}

@@ -3,6 +3,7 @@ import type { AgentConfig, MultiAgentIteration } from "@promptune/contracts";
 import { useRef, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { Carousel, type CarouselHandle, followFromLatest } from "../../../components/carousel";
+import { BEST_LABEL, bestIndex, NOT_ACCEPTED_LABEL, percent } from "../../../run/score";
 import { type MultiAgentSnapshot, useMultiRunStore } from "../../../stores/multi-run";
 import { useOptimizationStore } from "../../../stores/optimization";
 import { configSnapshot } from "../workers";
@@ -48,17 +49,35 @@ function ConfigView(props: {
 }
 
 /** One optimised iteration's header: its number and evaluation. */
-function IterationHeader({ result, index }: { result: MultiAgentIteration; index: number }) {
+function IterationHeader({
+  result,
+  index,
+  best,
+}: {
+  result: MultiAgentIteration;
+  index: number;
+  best: boolean;
+}) {
   return (
     <Group justify="space-between" wrap="wrap" gap="xs">
       <Text fw={600}>Iteration {result.iteration ?? index + 1}</Text>
       <Group gap={6}>
-        <Badge variant="light" color="brand">
-          Evaluation {result.evaluation_point.y.toFixed(1)}
+        <Badge variant="light" color="brand" tt="none">
+          Validation: {percent(result.validation_score)}
         </Badge>
+        {best && (
+          <Badge color="green" tt="none" data-testid="best-badge">
+            {BEST_LABEL}
+          </Badge>
+        )}
         {result.accepted === false && (
-          <Badge variant="light" color="gray">
-            No improvement
+          <Badge
+            variant="light"
+            color="gray"
+            tt="none"
+            title="No proposal improved on the best configuration; it is carried forward"
+          >
+            {NOT_ACCEPTED_LABEL}
           </Badge>
         )}
       </Group>
@@ -87,6 +106,7 @@ export function ConfigurationEvaluation() {
   const selectedIndex = useMultiRunStore((s) => s.multiAgentSelectedIterationIndex);
   const selectIteration = useMultiRunStore((s) => s.selectIteration);
   const baseline = useMultiRunStore((s) => s.baseline);
+  const serverBest = useMultiRunStore((s) => s.finalResult?.server?.best_iteration);
   const [initialAgent, setInitialAgent] = useState<AgentKey | null>(null);
   const [optimizedAgent, setOptimizedAgent] = useState<AgentKey | null>(null);
   const carousel = useRef<CarouselHandle>(null);
@@ -106,9 +126,9 @@ export function ConfigurationEvaluation() {
             </Title>
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Text fw={600}>{initialConfig ? "Iteration 0" : "Current settings"}</Text>
-              {baseline && (
-                <Badge variant="light" color="gray" data-testid="ma-initial-evaluation">
-                  Evaluation {baseline.evaluation_point.y.toFixed(1)}
+              {baseline?.validation_score !== undefined && (
+                <Badge variant="light" color="gray" tt="none" data-testid="ma-initial-evaluation">
+                  Validation: {percent(baseline.validation_score)}
                 </Badge>
               )}
             </Group>
@@ -144,7 +164,11 @@ export function ConfigurationEvaluation() {
                 if (!result) return null;
                 return (
                   <Stack gap="sm" px={4}>
-                    <IterationHeader result={result} index={i} />
+                    <IterationHeader
+                      result={result}
+                      index={i}
+                      best={results.length > 1 && bestIndex(results, serverBest) === i}
+                    />
                     <ConfigView
                       config={{
                         "master-agent": result["master-agent"],

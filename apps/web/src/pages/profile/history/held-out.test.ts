@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { installFakeApi } from "../../../auth/testing";
 import { useSingleRunStore } from "../../../stores/single-run";
-import { summaryOf } from "../../single-agent/run-summary";
 import { loadIntoOptimizer } from "./actions";
 import { singleRecord } from "./testing";
 
@@ -35,9 +34,14 @@ describe("held-out comparison of a saved run", () => {
     expect(useSingleRunStore.getState().summary?.heldOut).toEqual(held);
   });
 
-  it("is part of the summary read from history after a run, null when not measured", () => {
-    const record = singleRecord("run-2", "2026-11-20T08:30:00.000Z", ["a"]);
-    expect(summaryOf({ ...record, held_out: held }).heldOut).toEqual(held);
-    expect(summaryOf(record).heldOut).toBeNull();
+  it("is part of the summary when a run completes, null when not measured", () => {
+    const run = useSingleRunStore.getState();
+    run.completeRun({ prompts: ["a"], totalIterations: 1, held_out: held });
+    expect(useSingleRunStore.getState().summary?.heldOut).toEqual(held);
+    run.clear();
+    useSingleRunStore
+      .getState()
+      .completeRun({ prompts: ["a"], totalIterations: 1, held_out: null });
+    expect(useSingleRunStore.getState().summary?.heldOut).toBeNull();
   });
 });

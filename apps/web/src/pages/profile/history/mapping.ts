@@ -10,7 +10,7 @@ import {
   type Integration,
   TEMPERATURE,
 } from "@promptune/contracts";
-import type { SingleIterationResult } from "../../../api/optimize-single";
+import type { SingleIterationResult } from "../../../api/run-types";
 import type { OptimizationSettings } from "../../../stores/optimization";
 
 /** Day/month/year hour:minute in the Russian locale, e.g. "21.11.2026, 14:05". */

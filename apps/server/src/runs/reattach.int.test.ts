@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { createTestApp, type TestApp } from "../testing/app";
+import { writeTestDatasets } from "../testing/datasets";
+import { DIALECTS } from "../testing/db";
+import { type FixtureLlm, startFixtureLlm } from "../testing/fixture-llm";
+import { runSocket, transcript } from "../testing/ws-client";
+
+type Message = Record<string, unknown> & { type: string; data?: { iteration: number } };
+
+/** A socket that records every message; the test decides when to look. */
+function openSocket(url: string, cookie: string, first: unknown) {
+  const ws = new WebSocket(url, { headers: { cookie } });
+  const messages: Message[] = [];
+  const closed = new Promise<{ code: number; reason: string }>((resolve, reject) => {
+    ws.on("close", (code, reason) => resolve({ code, reason: reason.toString() }));
+    ws.on("error", reject);
+  });
+  ws.on("open", () => ws.send(JSON.stringify(first)));
+  ws.on("message", (d) => messages.push(JSON.parse(d.toString())));
+  return { ws, messages, closed };
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const request = (iterations: number) => ({
+  prompt: "You are a support assistant for an online shop.",
+  dataset_name: "tiny-help",
+  model_name: "fixture-small",
+  iterations,
+  temperature: 0.7,
+});
+
+describe.each(DIALECTS)("reattaching to and stopping runs on %s", (dialect) => {
+  let fixture: FixtureLlm;
+  let t: TestApp;
+  let ws: string;
+  let alice: { cookie: string };
+  let bob: { cookie: string };
+
+  beforeAll(async () => {
+    fixture = await startFixtureLlm({ latencyMs: 30 });
+    t = await createTestApp(dialect, {
+      OPENAI_BASE_URL: fixture.url,
+      OPENAI_API_KEY: "test-key",
+      LLM_MODELS: "fixture-small,fixture-large",
+      LLM_DEFAULT_MODEL: "fixture-small",
+      LLM_JUDGE_MODEL: "fixture-small",
+      LLM_REFLECTION_MODEL: "fixture-large",
+      DATASETS_DIR: writeTestDatasets(),
+    });
+    await t.app.listen({ host: "127.0.0.1", port: 0 });
+    const address = t.app.server.address();
+    if (!address || typeof address === "string") throw new Error("no address");
+    ws = `ws://127.0.0.1:${address.port}/api/auto-tune/optimize/ws`;
+    alice = await t.signIn(`alice-${dialect}@example.com`);
+    bob = await t.signIn(`bob-${dialect}@example.com`);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fixture?.close();
+  });
+
+  const get = async (url: string, cookie: string) =>
+    (await t.app.inject({ method: "GET", url, headers: { cookie } })).json();
+
+  it("names the run in every update, reports it active, and replays then streams it to a second socket", async () => {
+    const first = openSocket(ws, alice.cookie, request(4));
+    await until(() => first.messages.length >= 2, "two updates");
+    const runId = first.messages[0]?.run_id as string;
+    expect(runId).toEqual(expect.any(String));
+    expect(first.messages.every((m) => m.run_id === runId)).toBe(true);
+
+    const active = await get("/api/auto-tune/optimize/runs/active?mode=single", alice.cookie);
+    expect(active.data).toMatchObject({
+      run_id: runId,
+      mode: "single",
+      iterations: 4,
+      request: request(4),
+    });
+    expect(active.data.status).toMatch(/^(queued|running)$/);
+    // Not the other mode's run, not another user's run.
+    expect(
+      (await get("/api/auto-tune/optimize/runs/active?mode=multi", alice.cookie)).data,
+    ).toBeNull();
+    expect(
+      (await get("/api/auto-tune/optimize/runs/active?mode=single", bob.cookie)).data,
+    ).toBeNull();
+
+    // Leave (close the first socket), then reattach from a new one.
+    first.ws.close(1000, "leaving");
+    const second = openSocket(ws, alice.cookie, { type: "resume", run_id: runId });
+    expect(await second.closed).toEqual({ code: 1000, reason: "Optimization completed" });
+    expect(second.messages.map((m) => m.type)).toEqual([
+      "update",
+      "update",
+      "update",
+      "update",
+      "update",
+      "complete",
+    ]);
+    expect(second.messages.slice(0, 5).map((m) => m.data?.iteration)).toEqual([0, 1, 2, 3, 4]);
+    expect(second.messages[5]?.result).toMatchObject({ run_id: runId });
+    expect(
+      (await get("/api/auto-tune/optimize/runs/active?mode=single", alice.cookie)).data,
+    ).toBeNull();
+
+    // A finished run replays in full and completes at once.
+    const replay = transcript(
+      await runSocket(ws, { type: "resume", run_id: runId }, { cookie: alice.cookie }),
+    );
+    expect(replay.messages.map((m) => m.type)).toEqual([
+      "update",
+      "update",
+      "update",
+      "update",
+      "update",
+      "complete",
+    ]);
+  });
+
+  it("refuses to reattach to another user's run, an unknown run or a run of the other mode", async () => {
+    const own = openSocket(ws, alice.cookie, request(1));
+    await own.closed;
+    const runId = own.messages[0]?.run_id as string;
+    const stolen = transcript(
+      await runSocket(ws, { type: "resume", run_id: runId }, { cookie: bob.cookie }),
+    );
+    expect(stolen).toMatchObject({
+      code: 1008,
+      messages: [{ error: "No such optimization run." }],
+    });
+    const wrongMode = transcript(
+      await runSocket(
+        ws.replace(/\/ws$/, "/ws/multiagent"),
+        { type: "resume", run_id: runId },
+        { cookie: alice.cookie },
+      ),
+    );
+    expect(wrongMode.code).toBe(1008);
+    const missing = transcript(
+      await runSocket(ws, { type: "resume", run_id: "" }, { cookie: alice.cookie }),
+    );
+    expect(missing).toMatchObject({
+      code: 1008,
+      messages: [{ error: expect.stringContaining("run_id") }],
+    });
+  });
+
+  it("stops a run: both sockets get the cancellation, history keeps it as cancelled with its iterations", async () => {
+    const watcher = openSocket(ws, alice.cookie, request(8));
+    await until(() => watcher.messages.length >= 2, "two updates");
+    const runId = watcher.messages[0]?.run_id as string;
+    const other = openSocket(ws, alice.cookie, { type: "resume", run_id: runId });
+    await until(() => other.messages.length >= 2, "replay");
+
+    const notYours = await t.app.inject({
+      method: "POST",
+      url: `/api/auto-tune/optimize/runs/${runId}/cancel`,
+      headers: { cookie: bob.cookie, "content-type": "application/json" },
+      payload: {},
+    });
+    expect(notYours.statusCode).toBe(404);
+    const cancel = await t.app.inject({
+      method: "POST",
+      url: `/api/auto-tune/optimize/runs/${runId}/cancel`,
+      headers: { cookie: alice.cookie, "content-type": "application/json" },
+      payload: {},
+    });
+    expect(cancel.statusCode).toBe(200);
+    for (const socket of [watcher, other]) {
+      expect((await socket.closed).code).toBe(1011);
+      expect(socket.messages.at(-1)).toEqual({
+        type: "error",
+        error: "Optimization was cancelled.",
+      });
+    }
+    const record = await get(`/api/auto-tune/optimize/history/${runId}`, alice.cookie);
+    expect(record.data.status).toBe("cancelled");
+    const updates = watcher.messages.filter((m) => m.type === "update").length;
+    expect(updates).toBeGreaterThanOrEqual(2);
+    expect(updates).toBeLessThan(9);
+  });
+});
