@@ -325,6 +325,13 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
       ],
     },
     {
+      // Alice's queued run is her active single-agent run; Bob gets null, never hers.
+      route: "GET /api/auto-tune/optimize/runs/active",
+      expect: { anonymous: 401, other: 200, owner: 200 },
+      call: async (r) => [await http(r, "GET", "/api/auto-tune/optimize/runs/active?mode=single")],
+      ownerSees: true,
+    },
+    {
       route: "POST /api/auto-tune/optimize/runs/:id/cancel",
       expect: { anonymous: 401, other: 404, owner: 200 },
       call: async (r) => [

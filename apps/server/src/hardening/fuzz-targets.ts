@@ -91,6 +91,7 @@ export const TARGETS: Target[] = [
     route: "PUT /api/auto-tune/optimize/selected-prompt",
     base: { run_id: "x", step_number: 1 },
   },
+  { route: "GET /api/auto-tune/optimize/runs/active" },
   { route: "POST /api/auto-tune/optimize/runs/:id/cancel", param: hostileSegment },
   { route: "GET /api/telegram/integration" },
   {
