@@ -78,6 +78,35 @@ function gatewayFor(server: WorldServer) {
 /** Extra engine options an ablation sets. */
 export type EngineOverrides = Partial<SingleAgentOptions & MultiAgentOptions>;
 
+/**
+ * The engine options both modes share in a seed's world: the production
+ * gateway, the world's own split (no test part: held-out accuracy is the
+ * world's exact expectation) and the call budget.
+ */
+function engineBase(
+  gateway: ReturnType<typeof gatewayFor>,
+  seed: number,
+  train: Parameters<typeof example>[0][],
+  validation: Parameters<typeof example>[0][],
+  iterations: number,
+  maxCalls: number,
+) {
+  return {
+    llm: gateway,
+    models: { judge: MODELS.reflection, reflection: MODELS.reflection },
+    dataset: {
+      name: `world-${seed}`,
+      metric: "exact" as const,
+      examples: [...train, ...validation].map(example),
+    },
+    split: { train: train.map(example), validation: validation.map(example), test: [] },
+    iterations,
+    maxCalls,
+    seed,
+    evaluateTest: false,
+  };
+}
+
 /** Promptune single-agent in the seed's world. */
 export async function runPromptuneSingle(
   server: WorldServer,
@@ -89,16 +118,8 @@ export async function runPromptuneSingle(
   const { world, train, validation } = setUpWorld(server, seed);
   const gateway = gatewayFor(server);
   try {
-    const examples = [...train, ...validation].map(example);
     const run = optimizeSingleAgent({
-      llm: gateway,
-      models: { judge: MODELS.reflection, reflection: MODELS.reflection },
-      dataset: { name: `world-${seed}`, metric: "exact", examples },
-      split: { train: train.map(example), validation: validation.map(example), test: [] },
-      iterations,
-      maxCalls,
-      seed,
-      evaluateTest: false,
+      ...engineBase(gateway, seed, train, validation, iterations, maxCalls),
       model: MODELS.assistant,
       prompt: SEED_PROMPT,
       temperature: 0.7,
@@ -156,16 +177,8 @@ export async function runPromptuneMulti(
   const gateway = gatewayFor(server);
   const config = seedConfig(world);
   try {
-    const examples = [...train, ...validation].map(example);
     const run = optimizeMultiAgent({
-      llm: gateway,
-      models: { judge: MODELS.reflection, reflection: MODELS.reflection },
-      dataset: { name: `world-${seed}`, metric: "exact", examples },
-      split: { train: train.map(example), validation: validation.map(example), test: [] },
-      iterations,
-      maxCalls,
-      seed,
-      evaluateTest: false,
+      ...engineBase(gateway, seed, train, validation, iterations, maxCalls),
       config,
       ...overrides,
     } as MultiAgentOptions);
