@@ -8,7 +8,7 @@ import { CHAT_PLACEHOLDERS, type ChatMode, type ChatModeState } from "./chat-mod
 import { useChatSession } from "./useChatSession";
 
 /** Enablement, placeholders and the after chat's iteration of the two chats (spec §4 "Chat"). */
-export function chatAvailability(state: ChatModeState, afterIndex: number) {
+function chatAvailability(state: ChatModeState, afterIndex: number) {
   const count = state.iterations.length;
   const index = Math.min(afterIndex, Math.max(0, count - 1));
   const beforeEnabled = state.beforeReady;

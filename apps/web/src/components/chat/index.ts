@@ -1,6 +1,6 @@
 /** Chat panels shared by the single- and multi-agent pages. */
 
-export { ChatComparison, chatAvailability } from "./ChatComparison";
+export { ChatComparison } from "./ChatComparison";
 export { ChatPanel, type ChatPanelProps } from "./ChatPanel";
 export {
   CHAT_PLACEHOLDERS,
