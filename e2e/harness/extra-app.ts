@@ -18,7 +18,13 @@ export interface ExtraApp {
   url: string;
   /** Its temporary folder (database, downloaded models). */
   dir: string;
+  /** Stops it cleanly (SIGTERM) and removes its folder. */
   stop(): Promise<void>;
+  /**
+   * Kills its process at once (SIGKILL: no graceful close of sockets or
+   * requests, like a crash or a pulled plug) and removes its folder.
+   */
+  kill(): Promise<void>;
 }
 
 /** Starts the built app on `port` with `env` on top of the e2e defaults; resolves once healthy. */
@@ -56,13 +62,10 @@ export async function startExtraApp(port: number, env: Record<string, string>): 
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
-    url,
-    dir,
-    async stop() {
-      child.kill("SIGTERM");
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
   };
+  return { url, dir, stop: () => end("SIGTERM"), kill: () => end("SIGKILL") };
 }

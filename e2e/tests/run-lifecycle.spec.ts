@@ -1,16 +1,22 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInWithMagicLink, uniqueEmail } from "../harness/auth";
+import { startExtraApp } from "../harness/extra-app";
 import { E2E_PORTS } from "../harness/ports";
 
 /**
  * Runs a user can leave, stop and trust (issue 16): a run keeps showing
  * after navigating away and back, after a reload and in a second tab; Stop
- * cancels it on the server and history keeps it as stopped; connection
- * errors show even when the server cannot be reached; a failure shows a
- * plain message with the technical detail behind "Details".
+ * cancels it on the server and history keeps it as stopped; when the app's
+ * process is killed mid-run the spec's connection message shows (the page
+ * keeps working without its server); a failure shows a plain message with
+ * the technical detail behind "Details".
  */
 
 const FIXTURE = `http://127.0.0.1:${E2E_PORTS.llm}/__fixture/config`;
+
+/** Spec §8, "Socket error, default" (single-agent). */
+const SERVER_GONE =
+  "WebSocket connection failed. Please check your internet connection and try again.";
 
 /** Slows the fixture LLM so a run lasts long enough to leave it mid-way. */
 async function fixture(page: Page, config: { latencyMs?: number; faults?: unknown[] }) {
@@ -133,24 +139,50 @@ test.describe("run lifecycle", () => {
     await expect(page.getByText(/^stopped$/i).first()).toBeVisible();
   });
 
-  test("server unreachable: the spec's connection message appears", async ({ page, context }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await signInWithMagicLink(page, uniqueEmail("offline"));
-    await page.getByTestId("sidebar").getByRole("link", { name: "Single-Agent" }).click();
-    await expect(page.getByTestId("optimize-button")).toBeEnabled();
-    // The page is fully loaded (its below-the-fold chunk too) before the server goes away.
-    await expect(page.getByTestId("chat-after")).toBeVisible({ timeout: 30_000 });
-    await page.waitForLoadState("networkidle");
-    await context.setOffline(true);
-    await page.getByTestId("optimize-button").click();
-    await expect(
-      page.getByText(
-        "WebSocket connection failed. Please check your internet connection and try again.",
-      ),
-    ).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByTestId("optimize-button")).toBeEnabled();
-    await context.setOffline(false);
+  test("server stopped: killing the app's process mid-run shows the spec's connection message, and so does starting again", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    // An app process of this test's own (ports app + 20 and + 21 are first-run's).
+    const app = await startExtraApp(E2E_PORTS.app + 22, {
+      OPENAI_BASE_URL: `http://127.0.0.1:${E2E_PORTS.llm}/v1`,
+      OPENAI_API_KEY: "fixture-key",
+    });
+    try {
+      await fixture(page, { latencyMs: 400 });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await signInWithMagicLink(page, uniqueEmail("server-stopped"), app.url);
+      await page.goto(`${app.url}/home`);
+      await expect(page.getByTestId("dataset-select")).not.toHaveValue("");
+      // The page is fully loaded (its below-the-fold chunk too) before its server goes away.
+      await expect(page.getByTestId("chat-after")).toBeVisible({ timeout: 30_000 });
+      await page.waitForLoadState("networkidle");
+      const input = page.getByTestId("iterations-input");
+      await input.fill("4");
+      await input.blur();
+      await page.getByTestId("bot-prompt").fill("You rent out kayaks. Answer in two sentences.");
+      await page.getByTestId("optimize-button").click();
+      await expect(page.getByTestId("stop-button")).toBeVisible();
+      await expect(doneSteps(page)).toHaveCount(1, { timeout: 60_000 });
+
+      const failure = page
+        .getByRole("alert")
+        .filter({ hasText: "Optimization failed. Please try again." })
+        .filter({ hasText: SERVER_GONE });
+      await expect(failure).toHaveCount(0);
+      await app.kill();
+      await expect(failure).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId("optimize-button")).toBeEnabled();
+      await expect(page.getByTestId("stop-button")).toHaveCount(0);
+
+      // Starting again while the server is gone: every connection attempt fails, same message.
+      await expect(failure).toHaveCount(0, { timeout: 15_000 });
+      await page.getByTestId("optimize-button").click();
+      await expect(failure).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByTestId("optimize-button")).toBeEnabled();
+    } finally {
+      await app.kill();
+    }
   });
 
   test("a failed run shows a plain message with the technical detail behind Details", async ({

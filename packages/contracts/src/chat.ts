@@ -40,7 +40,7 @@ export const ChatRequestSchema = z.object({
 });
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 
-/** POST /auto-tune/chat response data. */
+/** POST /auto-tune/chat response data (the server builds its reply through this schema). */
 export const ChatResponseSchema = z.object({ reply: z.string() });
 export type ChatResponse = z.infer<typeof ChatResponseSchema>;
 
@@ -55,7 +55,7 @@ export type MultiAgentChatRequest = z.infer<typeof MultiAgentChatRequestSchema>;
 export const IntermediateMessageSchema = z.object({ name: z.string(), content: z.string() });
 export type IntermediateMessage = z.infer<typeof IntermediateMessageSchema>;
 
-/** POST /auto-tune/multiagent/chat response data. */
+/** POST /auto-tune/multiagent/chat response data (the server builds its reply through this schema). */
 export const MultiAgentChatResponseSchema = z.object({
   reply: z.object({
     output: z.object({ content: z.string() }),
@@ -63,3 +63,48 @@ export const MultiAgentChatResponseSchema = z.object({
   }),
 });
 export type MultiAgentChatResponse = z.infer<typeof MultiAgentChatResponseSchema>;
+
+/** A field read as text when it is non-empty text; anything else reads as absent. */
+const TextOrAbsent = z.string().min(1).optional().catch(undefined);
+
+/**
+ * The spec client's fallbacks for a chat answer that does not match
+ * ChatResponseSchema / MultiAgentChatResponseSchema (§7): `reply` when it is
+ * text, else `response` (the name other servers use). Never fails: a missing
+ * or mistyped field reads as absent, and the client then shows
+ * 'Error getting response'.
+ */
+export const ChatReplyFallbackSchema = z
+  .object({ reply: TextOrAbsent, response: TextOrAbsent })
+  .catch({});
+export type ChatReplyFallback = z.infer<typeof ChatReplyFallbackSchema>;
+
+/** Well-formed intermediate messages of a list; malformed entries are dropped, a non-list reads as none. */
+const IntermediateMessagesOrNone = z
+  .array(z.unknown())
+  .catch([])
+  .transform((items) =>
+    items.flatMap((item) => {
+      const parsed = IntermediateMessageSchema.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  );
+
+/**
+ * A multi-agent answer read part by part when it does not match
+ * MultiAgentChatResponseSchema as a whole: the output's content when it is
+ * text, and the well-formed intermediate messages. Never fails; what is
+ * missing reads as absent (then ChatReplyFallbackSchema's fallbacks apply).
+ */
+export const MultiAgentChatReplyPartsSchema = z
+  .object({
+    reply: z
+      .object({
+        output: z.object({ content: z.string() }).optional().catch(undefined),
+        intermediate_messages: IntermediateMessagesOrNone.optional(),
+      })
+      .optional()
+      .catch(undefined),
+  })
+  .catch({});
+export type MultiAgentChatReplyParts = z.infer<typeof MultiAgentChatReplyPartsSchema>;

@@ -15,6 +15,17 @@ export const SOCKET = {
   internalErrorCode: 1011,
 } as const;
 
+/**
+ * Wording of a failed run (docs/api.md "Sockets"). The server stores a
+ * failure as `storedPrefix` + its reason (history's `error`); its socket
+ * error frame carries `plain` as `error` and the reason as `detail`, which
+ * the web app folds behind "Details".
+ */
+export const RUN_FAILURE = {
+  storedPrefix: "Optimization failed: ",
+  plain: "The server or the model provider ran into a problem.",
+} as const;
+
 /** Progress arithmetic of the optimisation stream (§4, §9). */
 export const PROGRESS = {
   capBeforeCompletion: 90,

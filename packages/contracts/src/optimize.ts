@@ -176,6 +176,7 @@ export const RunErrorMessageSchema = z.object({
   detail: z.string().optional(),
   request_id: z.string().optional(),
 });
+export type RunErrorMessage = z.infer<typeof RunErrorMessageSchema>;
 
 /** Server → client messages on the single-agent socket. */
 export const SingleAgentServerMessageSchema = z.discriminatedUnion("type", [

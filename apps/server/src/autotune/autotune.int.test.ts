@@ -1,4 +1,8 @@
-import { DefaultsResponseSchema, type MultiAgentConfig } from "@promptune/contracts";
+import {
+  DefaultsResponseSchema,
+  MultiAgentChatResponseSchema,
+  type MultiAgentConfig,
+} from "@promptune/contracts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/app";
 import { type FixtureLlm, startFixtureLlm } from "../testing/fixture-llm";
@@ -189,6 +193,8 @@ describe("auto-tune chat and defaults through the real app and AI SDK client", (
     );
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
+    // Exactly the contract's shape: nothing the schema would add, drop or reject.
+    expect(MultiAgentChatResponseSchema.parse(data)).toEqual(data);
     expect(data.reply.output.content).toBe(
       "Answer: Can I return shoes?\nthank the customer\nquote the refund policy\nkeep it short",
     );

@@ -3,6 +3,7 @@
  * POST /auto-tune/chat and POST /auto-tune/multiagent/chat (signed-in users,
  * rate-limited per session). Model failures surface as the gateway's typed
  * errors (502/503/504); bad bodies as 400 with the first problem named.
+ * Replies are built through the contracts' response schemas (replies.ts).
  */
 import {
   ChatRequestSchema,
@@ -17,6 +18,7 @@ import { badRequest, tooManyRequests } from "../errors";
 import { requireUser, sessionTokenOf } from "../http/auth-guard";
 import { chatMessages } from "./chat";
 import { buildDefaults } from "./defaults";
+import { chatReply, multiAgentChatReply } from "./replies";
 
 /** Aborts when the client goes away before the reply is sent, so no model time is wasted. */
 function disconnectSignal(reply: FastifyReply): AbortSignal {
@@ -83,7 +85,7 @@ export async function autotuneRoutes(app: FastifyInstance): Promise<void> {
         priority: "interactive",
         signal: disconnectSignal(reply),
       });
-      return { success: true, data: { reply: result.text } };
+      return { success: true, data: chatReply(result.text) };
     },
   );
 
@@ -102,12 +104,7 @@ export async function autotuneRoutes(app: FastifyInstance): Promise<void> {
         priority: "interactive",
         signal: disconnectSignal(reply),
       });
-      return {
-        success: true,
-        data: {
-          reply: { output: { content: turn.content }, intermediate_messages: turn.intermediate },
-        },
-      };
+      return { success: true, data: multiAgentChatReply(turn) };
     },
   );
 }

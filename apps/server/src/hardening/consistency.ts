@@ -3,6 +3,7 @@
  * run's socket showed, what the database holds and what the history API
  * returns must agree, iteration by iteration.
  */
+import { RUN_FAILURE } from "@promptune/contracts";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import type { RunMessage } from "./harness";
@@ -53,7 +54,11 @@ export async function expectStoredAsShown(
 
   const ended: RunEnd = last?.type === "complete" ? "completed" : "failed";
   expect(run?.status).toBe(ended);
-  if (ended === "failed") expect(run?.error).toBe(last?.error);
+  // A stored failure ("Optimization failed: <reason>") travels as the plain sentence + its reason as detail.
+  if (ended === "failed")
+    expect(run?.error).toBe(
+      last?.detail ? `${RUN_FAILURE.storedPrefix}${last.detail}` : last?.error,
+    );
   else expect(last?.result?.run_id).toBe(runId);
 
   const res = await app.inject({

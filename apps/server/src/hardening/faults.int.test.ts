@@ -7,6 +7,7 @@
  * complete. (A worker killed mid-run in scale-out mode is covered by
  * runs/scale-out.int.test.ts.)
  */
+import { RUN_FAILURE } from "@promptune/contracts";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -159,9 +160,9 @@ describe("LLM faults on every kind of call", () => {
       expect(close.code).toBe(1011);
       const last = run.messages.at(-1);
       expect(last?.type).toBe("error");
-      expect(last?.error).toMatch(
-        /^Optimization failed: The LLM provider failed .*HTTP 500.*9 attempts/,
-      );
+      expect(last?.error).toBe(RUN_FAILURE.plain);
+      expect(last?.detail).toMatch(/^The LLM provider failed .*HTTP 500.*9 attempts/);
+      expect(last?.request_id).toMatch(/^[0-9a-f-]{36}$/);
       const runId = await runIdOf(h, userId, run.messages);
       expect(await expectStoredAsShown(h.app, cookie, runId, "single", run.messages)).toBe(
         "failed",
@@ -191,7 +192,10 @@ describe("LLM faults on every kind of call", () => {
         [multi, "multi"],
       ] as const) {
         const last = run.messages.at(-1);
-        if (last?.type === "error") expect(last.error).toMatch(/^Optimization failed: .{10,}/);
+        if (last?.type === "error") {
+          expect(last.error).toBe(RUN_FAILURE.plain);
+          expect(last.detail).toMatch(/^.{10,}/);
+        }
         // Newest run of this mode: the one this socket started (all earlier ones have ended).
         const runs = await h.app.deps.runs.listForUser(userId, mode);
         const runId = last?.result?.run_id ?? runs[0]?.id ?? "";

@@ -158,6 +158,8 @@ export interface RunMessage {
   data?: { iteration: number; prompt?: string } & Record<string, unknown>;
   result?: { run_id: string } & Record<string, unknown>;
   error?: string;
+  detail?: string;
+  request_id?: string;
 }
 
 /** An open run socket: its messages so far and a promise of its close. */

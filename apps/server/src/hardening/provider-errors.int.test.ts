@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { RUN_FAILURE } from "@promptune/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../auth/sessions";
 import { upsertUser } from "../auth/users";
@@ -102,9 +103,15 @@ describe("an unreachable LLM provider, seen by users and by operators", () => {
       }),
     );
     expect(result.code).toBe(1011);
-    const last = result.messages.at(-1) as { type: string; error?: string; request_id?: string };
+    const last = result.messages.at(-1) as {
+      type: string;
+      error?: string;
+      detail?: string;
+      request_id?: string;
+    };
     expect(last.type).toBe("error");
-    expect(last.error).toMatch(/^Optimization failed: The LLM provider failed for "fixture-small"/);
+    expect(last.error).toBe(RUN_FAILURE.plain);
+    expect(last.detail).toMatch(/^The LLM provider failed for "fixture-small"/);
     expect(JSON.stringify(result.messages)).not.toMatch(INTERNALS);
     expect(result.reason).not.toMatch(INTERNALS);
     expect(last.request_id).toMatch(UUID);

@@ -1,9 +1,11 @@
+import { RUN_FAILURE } from "@promptune/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { purgeExpiredLoginTokens } from "../auth/login-tokens";
 import { purgeExpiredSessions } from "../auth/sessions";
 import type { Database } from "../db/schema";
 import { purgeExpiredLimits } from "../http/shared-rate-limit";
+import { runErrorFrame } from "../runs/error-frames";
 import type { RunEventBus } from "../runs/events";
 import type { RunRepository } from "../runs/repository";
 
@@ -30,8 +32,7 @@ export interface SweepReport {
 }
 
 /** The error a repaired run ends with. */
-export const STUCK_RUN_MESSAGE =
-  "Optimization failed: the server lost track of it (a database error). Please start it again.";
+export const STUCK_RUN_MESSAGE = `${RUN_FAILURE.storedPrefix}the server lost track of it (a database error). Please start it again.`;
 
 /**
  * One maintenance pass: fails runs left `running` with nobody executing them
@@ -49,7 +50,7 @@ export async function sweepOnce(deps: SweeperDeps): Promise<SweepReport> {
     if (!(await deps.runs.failIfStuck(run.id, before, STUCK_RUN_MESSAGE))) continue;
     repairedRuns++;
     deps.log.warn({ runId: run.id }, "repaired a run stuck as running");
-    await deps.events.publish(run.id, { type: "error", error: STUCK_RUN_MESSAGE });
+    await deps.events.publish(run.id, runErrorFrame(STUCK_RUN_MESSAGE));
   }
   return {
     repairedRuns,

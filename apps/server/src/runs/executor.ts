@@ -3,6 +3,7 @@ import {
   type FinalResult,
   type MultiAgentIteration,
   MultiAgentOptimizeRequestSchema,
+  RUN_FAILURE,
   type RunEstimate,
   RunEstimateSchema,
   SingleAgentOptimizeRequestSchema,
@@ -22,6 +23,7 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { DatasetRegistry } from "../datasets/registry";
 import { HttpError } from "../errors";
+import { runErrorFrame } from "./error-frames";
 import type { RunEvent, RunEventBus } from "./events";
 import { multiFinal, multiIteration, singleFinal, singleIteration, toUsage } from "./mapping";
 import type { RunHandler } from "./queue";
@@ -46,7 +48,7 @@ export interface RunExecutorDeps {
 
 /** Why a run that kept being interrupted is failed instead of resumed again. */
 export function tooManyResumesMessage(maxResumes: number): string {
-  return `Optimization failed: it was interrupted and resumed ${maxResumes} times without finishing, so it was stopped. Check the dataset and start a new optimization.`;
+  return `${RUN_FAILURE.storedPrefix}it was interrupted and resumed ${maxResumes} times without finishing, so it was stopped. Check the dataset and start a new optimization.`;
 }
 
 /** The final result with the estimate the run was capped by, when it had one. */
@@ -71,7 +73,7 @@ export class RunInterruptedError extends Error {
 function failureMessage(error: unknown): string {
   const message =
     error instanceof HttpError ? error.message : "an internal error stopped it. Please try again.";
-  return `Optimization failed: ${message}`.slice(0, 500);
+  return `${RUN_FAILURE.storedPrefix}${message}`.slice(0, 500);
 }
 
 /** The estimate a run was created with; absent for runs stored before estimates existed. */
@@ -185,7 +187,7 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
       if (signal.aborted && reason !== "cancelled") throw new RunInterruptedError();
       if (signal.aborted || isAbortError(error)) {
         await db(runId, () => deps.runs.finish(runId, "cancelled", "Optimization was cancelled."));
-        await publish({ type: "error", error: "Optimization was cancelled." });
+        await publish(runErrorFrame("Optimization was cancelled."));
         return;
       }
       const requestId = randomUUID();
@@ -211,11 +213,7 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
     try {
       await db(runId, () => deps.runs.finish(runId, "failed", message));
     } finally {
-      await publish({
-        type: "error",
-        error: message,
-        ...(requestId ? { request_id: requestId } : {}),
-      });
+      await publish(runErrorFrame(message, requestId));
     }
   }
 

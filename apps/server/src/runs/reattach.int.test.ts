@@ -1,3 +1,4 @@
+import { RUN_FAILURE } from "@promptune/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { createTestApp, type TestApp } from "../testing/app";
@@ -53,6 +54,7 @@ describe.each(DIALECTS)("reattaching to and stopping runs on %s", (dialect) => {
       LLM_DEFAULT_MODEL: "fixture-small",
       LLM_JUDGE_MODEL: "fixture-small",
       LLM_REFLECTION_MODEL: "fixture-large",
+      LLM_RETRY_BASE_MS: "5",
       DATASETS_DIR: writeTestDatasets(),
     });
     await t.app.listen({ host: "127.0.0.1", port: 0 });
@@ -150,6 +152,39 @@ describe.each(DIALECTS)("reattaching to and stopping runs on %s", (dialect) => {
     expect(missing).toMatchObject({
       code: 1008,
       messages: [{ error: expect.stringContaining("run_id") }],
+    });
+  });
+
+  it("a failed run: the live socket and a later reattach get the same plain error and detail", async () => {
+    const live = openSocket(ws, alice.cookie, request(3));
+    try {
+      await until(() => live.messages.length >= 1, "the first update");
+      fixture.setConfig({ faults: [{ status: 500, count: 100_000 }] });
+      expect((await live.closed).code).toBe(1011);
+    } finally {
+      fixture.setConfig({ faults: [] });
+    }
+    const runId = live.messages[0]?.run_id as string;
+    const failure = live.messages.at(-1);
+    expect(failure).toEqual({
+      type: "error",
+      error: RUN_FAILURE.plain,
+      detail: expect.stringMatching(/^The LLM provider failed for "fixture-\w+" \(HTTP 500\)/),
+      request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    const record = await get(`/api/auto-tune/optimize/history/${runId}`, alice.cookie);
+    expect(record.data.status).toBe("failed");
+    expect(record.data.error).toBe(`${RUN_FAILURE.storedPrefix}${failure?.detail}`);
+
+    const replay = transcript(
+      await runSocket(ws, { type: "resume", run_id: runId }, { cookie: alice.cookie }),
+    );
+    expect(replay.code).toBe(1011);
+    // The request id belongs to the live failure's log entry; the replay has the rest.
+    expect(replay.messages.at(-1)).toEqual({
+      type: "error",
+      error: RUN_FAILURE.plain,
+      detail: failure?.detail,
     });
   });
 

@@ -8,6 +8,7 @@
  */
 import { SOCKET } from "@promptune/contracts";
 import type { WebSocket } from "ws";
+import { runErrorFrame } from "./error-frames";
 
 /** Settings of the limits (from the environment). */
 export interface SocketLimitSettings {
@@ -18,7 +19,7 @@ export interface SocketLimitSettings {
 /** Sends an error frame and closes with 1008, as every refusal on the run sockets does. */
 function refuse(socket: WebSocket, message: string): void {
   if (socket.readyState === socket.OPEN) {
-    socket.send(JSON.stringify({ type: "error", error: message }));
+    socket.send(JSON.stringify(runErrorFrame(message)));
     socket.close(SOCKET.policyViolationCode, message);
   }
 }

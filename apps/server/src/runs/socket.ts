@@ -13,6 +13,7 @@ import { HttpError } from "../errors";
 import { optionalUser, requireUser } from "../http/auth-guard";
 import { describeZodError } from "../http/error-handler";
 import { containsNul, NUL_MESSAGE } from "../http/nul-guard";
+import { runErrorFrame } from "./error-frames";
 import type { RunEvent } from "./events";
 import { SocketLimiter } from "./socket-limits";
 
@@ -71,7 +72,7 @@ export async function runSocketRoutes(app: FastifyInstance): Promise<void> {
     });
 
     const reject = (message: string) => {
-      send(socket, { type: "error", error: message });
+      send(socket, runErrorFrame(message));
       socket.close(SOCKET.policyViolationCode, closeReason(message));
     };
 
@@ -127,7 +128,7 @@ export async function runSocketRoutes(app: FastifyInstance): Promise<void> {
         return forward(runId, { type: "complete", result: JSON.parse(run.final_result) });
       }
       if (run && (run.status === "failed" || run.status === "cancelled")) {
-        return forward(runId, { type: "error", error: run.error ?? "Optimization failed." });
+        return forward(runId, runErrorFrame(run.error ?? "Optimization failed."));
       }
       live = true;
       for (const event of buffer.splice(0)) forward(runId, event);
@@ -153,11 +154,10 @@ export async function runSocketRoutes(app: FastifyInstance): Promise<void> {
         if (error instanceof ZodError) return reject(describeZodError(error));
         if (error instanceof HttpError && error.status < 500) return reject(error.message);
         request.log.error({ err: error, requestId: request.id }, "could not start a run");
-        send(socket, {
-          type: "error",
-          error: "Could not start the optimization. Please try again.",
-          request_id: request.id,
-        });
+        send(
+          socket,
+          runErrorFrame("Could not start the optimization. Please try again.", request.id),
+        );
         socket.close(SOCKET.internalErrorCode, "Could not start the optimization");
       }
     });

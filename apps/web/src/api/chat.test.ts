@@ -11,6 +11,7 @@ import {
   singleAgentBotReply,
   toDialog,
 } from "./chat";
+import * as contracts from "./contract-schemas";
 
 /** Replaces the network boundary: every fetch answers with `status` and `body`, and is recorded. */
 function serve(status: number, body: unknown) {
@@ -40,10 +41,29 @@ const team = {
 
 describe("reading chat replies", () => {
   it("reads data.reply, then data.response, then 'Error getting response'", () => {
-    expect(readChatReply({ reply: "hi" })).toBe("hi");
-    expect(readChatReply({ response: "yo" })).toBe("yo");
-    expect(readChatReply({ reply: "", response: "" })).toBe(NO_REPLY_TEXT);
-    expect(readChatReply(null)).toBe("Error getting response");
+    expect(readChatReply({ reply: "hi" }, contracts)).toBe("hi");
+    expect(readChatReply({ response: "yo" }, contracts)).toBe("yo");
+    expect(readChatReply({ reply: "", response: "later" }, contracts)).toBe("later");
+    expect(readChatReply({ reply: 42, response: "typed" }, contracts)).toBe("typed");
+    expect(readChatReply({ reply: "", response: "" }, contracts)).toBe(NO_REPLY_TEXT);
+    expect(readChatReply({ reply: ["x"] }, contracts)).toBe(NO_REPLY_TEXT);
+    expect(readChatReply(null, contracts)).toBe("Error getting response");
+    expect(readChatReply("text", contracts)).toBe(NO_REPLY_TEXT);
+  });
+
+  it("reads what the server builds with the contract's schema", () => {
+    const built = contracts.ChatResponseSchema.parse({ reply: "Built **reply**" });
+    expect(readChatReply(built, contracts)).toBe("Built **reply**");
+    const team = contracts.MultiAgentChatResponseSchema.parse({
+      reply: {
+        output: { content: "Composed" },
+        intermediate_messages: [{ name: "worker1", content: "part" }],
+      },
+    });
+    expect(readMultiAgentReply(team, ["Expert"], contracts)).toEqual({
+      text: "Composed",
+      intermediateMessages: [{ name: "Expert", content: "part" }],
+    });
   });
 
   it("reads multi-agent output and names intermediate senders", () => {
@@ -61,6 +81,7 @@ describe("reading chat replies", () => {
         },
       },
       ["Expert", "Writer"],
+      contracts,
     );
     expect(r.text).toBe("final");
     expect(r.intermediateMessages).toEqual([
@@ -71,10 +92,33 @@ describe("reading chat replies", () => {
     ]);
   });
 
+  it("reads the content of a multi-agent answer without (valid) intermediate messages", () => {
+    expect(readMultiAgentReply({ reply: { output: { content: "only" } } }, [], contracts)).toEqual({
+      text: "only",
+      intermediateMessages: [],
+    });
+    expect(
+      readMultiAgentReply(
+        { reply: { output: { content: "odd" }, intermediate_messages: "none" } },
+        [],
+        contracts,
+      ),
+    ).toEqual({ text: "odd", intermediateMessages: [] });
+  });
+
   it("falls back to data.reply, data.response, then 'Error getting response' for multi-agent", () => {
-    expect(readMultiAgentReply({ reply: "plain" }, []).text).toBe("plain");
-    expect(readMultiAgentReply({ reply: { output: {} }, response: "resp" }, []).text).toBe("resp");
-    expect(readMultiAgentReply({}, [])).toEqual({ text: NO_REPLY_TEXT, intermediateMessages: [] });
+    expect(readMultiAgentReply({ reply: "plain" }, [], contracts).text).toBe("plain");
+    expect(
+      readMultiAgentReply({ reply: { output: {} }, response: "resp" }, [], contracts).text,
+    ).toBe("resp");
+    expect(
+      readMultiAgentReply({ reply: { output: { content: 7 } }, response: "r" }, [], contracts).text,
+    ).toBe("r");
+    expect(readMultiAgentReply({}, [], contracts)).toEqual({
+      text: NO_REPLY_TEXT,
+      intermediateMessages: [],
+    });
+    expect(readMultiAgentReply(null, [], contracts).text).toBe(NO_REPLY_TEXT);
     expect(agentDisplayName("Critic", ["Expert"])).toBe("Critic");
   });
 });

@@ -1,12 +1,15 @@
 /**
  * Chat API of the web app (spec §7 "Details", §8 "Chat failure"): the
- * single- and multi-agent chat calls, reading replies with the spec's
+ * single- and multi-agent chat calls, reading replies with the contracts'
+ * zod schemas (the ones the server builds its replies with) and the spec's
  * fallbacks, naming intermediate messages, building the dialog sent back,
  * and turning any failure into the bot message 'Sorry, I encountered an
  * error. Please try again.'
  */
 import { type AgentConfigInput, type DialogEntry, INTERMEDIATE_HEADER } from "@promptune/contracts";
 import { api } from "./client";
+import type * as Contracts from "./contract-schemas";
+import { loadContracts } from "./schemas";
 
 /** Bot message shown when a chat call fails. */
 export const CHAT_ERROR_TEXT = "Sorry, I encountered an error. Please try again.";
@@ -42,11 +45,14 @@ export interface MultiAgentChatSettings {
   "worker-agents": AgentConfigInput[];
 }
 
-type Loose = Record<string, unknown>;
-const record = (v: unknown): Loose | undefined =>
-  v && typeof v === "object" ? (v as Loose) : undefined;
-const text = (v: unknown): string | undefined =>
-  typeof v === "string" && v.length > 0 ? v : undefined;
+/** The contracts' chat schemas the reply readers parse with (from the lazily loaded contracts chunk). */
+export type ChatSchemas = Pick<
+  typeof Contracts,
+  | "ChatResponseSchema"
+  | "ChatReplyFallbackSchema"
+  | "MultiAgentChatResponseSchema"
+  | "MultiAgentChatReplyPartsSchema"
+>;
 
 let counter = 0;
 /** A unique id for a new chat message. */
@@ -55,10 +61,17 @@ export function newMessageId(): string {
   return globalThis.crypto?.randomUUID?.() ?? `msg-${Date.now()}-${counter}`;
 }
 
-/** A single-agent reply from response data: `data.reply`, else `data.response`, else 'Error getting response'. */
-export function readChatReply(data: unknown): string {
-  const d = record(data);
-  return text(d?.reply) ?? text(d?.response) ?? NO_REPLY_TEXT;
+/**
+ * A single-agent reply from response data: `data.reply` as
+ * ChatResponseSchema reads it; else the fallbacks of
+ * ChatReplyFallbackSchema (`data.reply` as non-empty text, else
+ * `data.response`); else 'Error getting response'.
+ */
+export function readChatReply(data: unknown, schemas: ChatSchemas): string {
+  const reply = schemas.ChatResponseSchema.safeParse(data);
+  if (reply.success && reply.data.reply) return reply.data.reply;
+  const fallback = schemas.ChatReplyFallbackSchema.parse(data);
+  return fallback.reply ?? fallback.response ?? NO_REPLY_TEXT;
 }
 
 /** How an intermediate message's sender is shown: master → Coordinator, worker{n}/worker-{n} → that worker's name. */
@@ -71,27 +84,30 @@ export function agentDisplayName(name: string, workerNames: readonly string[]): 
 
 /**
  * A multi-agent reply from response data: `data.reply.output.content` with
- * `data.reply.intermediate_messages`; fallbacks `data.reply`, `data.response`,
- * then 'Error getting response'.
+ * `data.reply.intermediate_messages` as MultiAgentChatResponseSchema reads
+ * them; an answer that does not match it as a whole is read part by part
+ * (MultiAgentChatReplyPartsSchema: the content when it is text, the
+ * well-formed intermediate messages); without content the fallbacks are
+ * `data.reply` (text), `data.response`, then 'Error getting response'.
  */
 export function readMultiAgentReply(
   data: unknown,
   workerNames: readonly string[],
+  schemas: ChatSchemas,
 ): { text: string; intermediateMessages: IntermediateMessage[] } {
-  const d = record(data);
-  const reply = record(d?.reply);
-  const content = record(reply?.output)?.content;
-  const replyText =
-    typeof content === "string" ? content : (text(d?.reply) ?? text(d?.response) ?? NO_REPLY_TEXT);
-  const raw = Array.isArray(reply?.intermediate_messages) ? reply.intermediate_messages : [];
-  const intermediateMessages = raw
-    .map(record)
-    .filter((m): m is Loose => typeof m?.name === "string" && typeof m.content === "string")
-    .map((m) => ({
-      name: agentDisplayName(String(m.name), workerNames),
-      content: String(m.content),
-    }));
-  return { text: replyText, intermediateMessages };
+  const whole = schemas.MultiAgentChatResponseSchema.safeParse(data);
+  const parts = whole.success ? whole.data : schemas.MultiAgentChatReplyPartsSchema.parse(data);
+  const content = parts.reply?.output?.content;
+  let text = content;
+  if (text === undefined) {
+    const fallback = schemas.ChatReplyFallbackSchema.parse(data);
+    text = fallback.reply ?? fallback.response ?? NO_REPLY_TEXT;
+  }
+  const intermediateMessages = (parts.reply?.intermediate_messages ?? []).map((m) => ({
+    name: agentDisplayName(m.name, workerNames),
+    content: m.content,
+  }));
+  return { text, intermediateMessages };
 }
 
 /**
@@ -117,12 +133,11 @@ export async function sendChat(
   dialog: DialogEntry[],
   signal?: AbortSignal,
 ): Promise<string> {
-  const data = await api.post<unknown>(
-    "/auto-tune/chat",
-    { ...settings, dialog },
-    signal ? { signal } : {},
-  );
-  return readChatReply(data);
+  const [data, schemas] = await Promise.all([
+    api.post<unknown>("/auto-tune/chat", { ...settings, dialog }, signal ? { signal } : {}),
+    loadContracts(),
+  ]);
+  return readChatReply(data, schemas);
 }
 
 /** POST /auto-tune/multiagent/chat; resolves to the reply and its named intermediate messages. */
@@ -131,14 +146,14 @@ export async function sendMultiAgentChat(
   dialog: DialogEntry[],
   signal?: AbortSignal,
 ): Promise<{ text: string; intermediateMessages: IntermediateMessage[] }> {
-  const data = await api.post<unknown>(
-    "/auto-tune/multiagent/chat",
-    { model, dialog },
-    signal ? { signal } : {},
-  );
+  const [data, schemas] = await Promise.all([
+    api.post<unknown>("/auto-tune/multiagent/chat", { model, dialog }, signal ? { signal } : {}),
+    loadContracts(),
+  ]);
   return readMultiAgentReply(
     data,
     model["worker-agents"].map((w) => w.name),
+    schemas,
   );
 }
 

@@ -6,6 +6,8 @@
 export {
   ActiveRunSchema,
   BotLinksSchema,
+  ChatReplyFallbackSchema,
+  ChatResponseSchema,
   ClientEnvelopeSchema,
   DatasetSummarySchema,
   DefaultsResponseSchema,
@@ -14,6 +16,8 @@ export {
   IntegrationSchema,
   LlmStatusSchema,
   MailSentSchema,
+  MultiAgentChatReplyPartsSchema,
+  MultiAgentChatResponseSchema,
   MultiAgentServerMessageSchema,
   ProfileSchema,
   RunEstimateSchema,

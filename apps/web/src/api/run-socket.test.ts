@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeWebSocket } from "../test/fake-websocket";
 import { completeFrame } from "../test/run-frames";
-import { failureOf, openRunStream, type RunStreamOptions } from "./run-socket";
+import { failureOf, openRunStream, type RunFailure, type RunStreamOptions } from "./run-socket";
 import type { WebSocketConstructor } from "./socket-connect";
 
 const options: RunStreamOptions = {
@@ -40,15 +40,19 @@ const request = {
 
 function recorder() {
   const events: string[] = [];
+  const failures: RunFailure[] = [];
   return {
     events,
+    failures,
     handlers: {
       onUpdate: (d: { iteration: number }, runId: string | undefined) =>
         events.push(`update:${d.iteration}:${runId}`),
       onProgress: (v: number) => events.push(`progress:${v}`),
       onComplete: (r: { run_id: string } | null) => events.push(`complete:${r?.run_id ?? "none"}`),
-      onError: (f: { message: string; detail?: string }) =>
-        events.push(`error:${f.message}|${f.detail ?? ""}`),
+      onError: (f: RunFailure) => {
+        failures.push(f);
+        events.push(`error:${f.message}|${f.detail ?? ""}`);
+      },
     },
   };
 }
@@ -106,7 +110,35 @@ describe("the run socket client (both modes)", () => {
     expect(ws.closedWith).toEqual({ code: 1000, reason: "Optimization completed" });
   });
 
-  it("reports a server error as a plain message with the technical detail apart", async () => {
+  it("reads a failure frame's plain message, detail and request id as the server sent them", async () => {
+    const { ws, rec } = await open(request, 3);
+    ws.message({
+      type: "error",
+      error: "The server or the model provider ran into a problem.",
+      detail: 'The LLM provider failed for "fixture-small" (HTTP 500) after 9 attempts.',
+      request_id: "req-77",
+    });
+    expect(rec.failures).toEqual([
+      {
+        message: "The server or the model provider ran into a problem.",
+        detail: 'The LLM provider failed for "fixture-small" (HTTP 500) after 9 attempts.',
+        requestId: "req-77",
+      },
+    ]);
+    expect(ws.closedWith?.reason).toBe("Optimization failed");
+  });
+
+  it("a frame with a detail is never split, even when its message looks like a stored failure", () => {
+    expect(failureOf("Optimization failed: as written", "the real reason")).toEqual({
+      message: "Optimization failed: as written",
+      detail: "the real reason",
+    });
+    expect(failureOf("Optimization was cancelled.")).toEqual({
+      message: "Optimization was cancelled.",
+    });
+  });
+
+  it("falls back to splitting a frame without detail (older servers)", async () => {
     const { ws, rec } = await open(request, 3);
     ws.message({
       type: "error",

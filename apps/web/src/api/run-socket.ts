@@ -17,7 +17,7 @@ import type {
   SingleAgentIteration,
   SingleAgentOptimizeRequest,
 } from "@promptune/contracts";
-import { SOCKET } from "@promptune/contracts";
+import { RUN_FAILURE, SOCKET } from "@promptune/contracts";
 import { useAuthStore } from "../stores/auth";
 import { api, socketUrl } from "./client";
 import { loadContracts } from "./schemas";
@@ -108,15 +108,22 @@ async function defaultHasSession(): Promise<boolean> {
   return data?.authenticated === true;
 }
 
-/** A failure frame's message, split into the plain sentence and its technical detail. */
+/**
+ * A failure frame as the page shows it: the frame's plain `error` with its
+ * `detail` and `request_id`. A frame without `detail` (a server before
+ * detail was sent) whose message is a stored failure ("Optimization failed:
+ * <reason>", RUN_FAILURE) is split: the plain sentence, the reason as detail.
+ */
 export function failureOf(error: string, detail?: string, requestId?: string): RunFailure {
   const failure: RunFailure = { message: error };
-  const technical = /^(Optimization failed): (.+)$/s.exec(error);
-  if (technical && !detail) {
-    failure.message = "The server or the model provider ran into a problem.";
-    failure.detail = technical[2];
-  }
+  const reason = error.startsWith(RUN_FAILURE.storedPrefix)
+    ? error.slice(RUN_FAILURE.storedPrefix.length).trim()
+    : "";
   if (detail) failure.detail = detail;
+  else if (reason) {
+    failure.message = RUN_FAILURE.plain;
+    failure.detail = reason;
+  }
   if (requestId) failure.requestId = requestId;
   return failure;
 }

@@ -1,5 +1,13 @@
 /** Chat panels shared by the single- and multi-agent pages. */
+
+export { ChatComparison } from "./ChatComparison";
 export { ChatPanel, type ChatPanelProps } from "./ChatPanel";
+export {
+  CHAT_PLACEHOLDERS,
+  type ChatIteration,
+  type ChatMode,
+  type ChatModeState,
+} from "./chat-mode";
 export { CLEAR_CHATS_EVENT, emitClearChats } from "./events";
 export { LazyMarkdown } from "./LazyMarkdown";
 export { LoadingDots } from "./LoadingDots";

@@ -1,5 +1,6 @@
 import { Stack } from "@mantine/core";
-import { MultiAgentChats } from "./chat/MultiAgentChats";
+import { ChatComparison } from "../../components/chat";
+import { multiChatMode } from "./chat/chat-mode";
 import { ConfigurationEvaluation } from "./evaluation/ConfigurationEvaluation";
 import { EvaluationGraphs } from "./evaluation/EvaluationGraphs";
 import { TeamChanges } from "./evaluation/TeamChanges";
@@ -11,7 +12,7 @@ export default function ResultsSections() {
       <ConfigurationEvaluation />
       <TeamChanges />
       <EvaluationGraphs />
-      <MultiAgentChats />
+      <ChatComparison mode={multiChatMode} />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
-import { ChatComparison } from "./ChatComparison";
+import { ChatComparison } from "../../components/chat";
+import { singleChatMode } from "./chat-mode";
 import { EvaluationView } from "./EvaluationView";
 import { PromptChanges } from "./PromptChanges";
 import { SingleGraphs } from "./SingleGraphs";
@@ -14,7 +15,7 @@ export default function SingleResultsSections({ progress }: { progress: number }
       <EvaluationView />
       <PromptChanges />
       <SingleGraphs progress={progress} />
-      <ChatComparison />
+      <ChatComparison mode={singleChatMode} />
     </>
   );
 }

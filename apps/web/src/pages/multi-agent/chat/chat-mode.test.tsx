@@ -1,14 +1,14 @@
-import { INTERMEDIATE_HEADER, type MultiAgentIteration } from "@promptune/contracts";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { INTERMEDIATE_HEADER } from "@promptune/contracts";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakeCall, installFakeApi, ok } from "../../../auth/testing";
+import { ChatComparison } from "../../../components/chat/ChatComparison";
 import { useAuthStore } from "../../../stores/auth";
 import { useMultiRunStore } from "../../../stores/multi-run";
 import { makeWorker, useOptimizationStore } from "../../../stores/optimization";
-import { useUiStore } from "../../../stores/ui";
 import "../../../test/font-loading";
-import { multiUpdate, renderWithProviders } from "../testing";
-import { CHAT_TEXTS, MultiAgentChats } from "./MultiAgentChats";
+import { renderWithProviders } from "../testing";
+import { multiChatMode } from "./chat-mode";
 
 interface ChatBody {
   model: {
@@ -50,7 +50,7 @@ const worker = (name: string, prompt: string) =>
     name,
   );
 
-describe("MultiAgentChats", { timeout: 30_000 }, () => {
+describe("the multi-agent chat mode", { timeout: 30_000 }, () => {
   beforeEach(() => {
     localStorage.clear();
     useOptimizationStore.getState().reset();
@@ -63,13 +63,12 @@ describe("MultiAgentChats", { timeout: 30_000 }, () => {
       status: "authenticated",
       user: { email: "a@example.com", name: "A", company_name: "" },
     });
-    useUiStore.setState({ loginModalOpen: false });
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it("names intermediate messages after the coordinator and the workers, and sends them back in the dialog", async () => {
+  it("sends the whole configuration, names intermediate messages after the coordinator and the workers, and sends them back in the dialog", async () => {
     const calls = serveChat();
-    renderWithProviders(<MultiAgentChats />);
+    renderWithProviders(<ChatComparison mode={multiChatMode} />);
     send("ma-chat-before", "How do I reset my password?");
 
     const panel = screen.getByTestId("ma-chat-before");
@@ -100,53 +99,23 @@ describe("MultiAgentChats", { timeout: 30_000 }, () => {
     ]);
   });
 
-  it("enables the before chat only with a coordinator prompt", () => {
-    useOptimizationStore.getState().update({ coordinatorPrompt: "   " });
-    renderWithProviders(<MultiAgentChats />);
-    const input = within(screen.getByTestId("ma-chat-before")).getByRole("textbox");
-    expect(input).toHaveProperty("disabled", true);
-    expect(input.getAttribute("placeholder")).toBe(CHAT_TEXTS.needPrompt);
-  });
-
-  it("enables the after chat once optimised and talks to the iteration picked in its own picker", async () => {
+  it("reads the configuration when a message is sent, not when the chat was drawn", async () => {
     const calls = serveChat();
-    renderWithProviders(<MultiAgentChats />);
-    const after = screen.getByTestId("ma-chat-after");
-    const input = within(after).getByRole("textbox");
-    expect(input).toHaveProperty("disabled", true);
-    expect(input.getAttribute("placeholder")).toBe(CHAT_TEXTS.needOptimization);
-    expect(screen.queryByTestId("ma-after-iteration")).toBeNull();
-
-    act(() => {
-      const store = useMultiRunStore.getState();
-      store.addResult(multiUpdate(1, ["Researcher", "Writer"]).data as MultiAgentIteration);
-      store.addResult(multiUpdate(2, ["Researcher", "Writer"]).data as MultiAgentIteration);
-      store.markOptimized();
-    });
-    expect(within(after).getByRole("textbox")).toHaveProperty("disabled", false);
-    const picker = screen.getByTestId("ma-after-iteration") as HTMLInputElement;
-    expect(picker.value).toBe("2");
-
-    fireEvent.click(picker);
-    const options = await screen.findAllByRole("option");
-    expect(options.map((o) => o.textContent)).toEqual(["1", "2"]);
-    fireEvent.click(screen.getByRole("option", { name: "1" }));
-    await waitFor(() => expect(picker.value).toBe("1"));
-
-    send("ma-chat-after", "Hello");
-    expect(await within(after).findByText("Final answer 1")).toBeTruthy();
+    renderWithProviders(<ChatComparison mode={multiChatMode} />);
+    useOptimizationStore.getState().update({ coordinatorPrompt: "Lead the team, kindly." });
+    send("ma-chat-before", "Hi");
+    expect(await screen.findByText("Final answer 1")).toBeTruthy();
     const body = calls[0]?.body as ChatBody;
-    expect(body.model["master-agent"].prompt).toBe("Lead the team, version 1.");
-    expect(body.model["worker-agents"][0]?.prompt).toBe("Researcher prompt v1");
+    expect(body.model["master-agent"].prompt).toBe("Lead the team, kindly.");
   });
 
-  it("asks anonymous visitors to sign in instead of sending", () => {
-    const calls = serveChat();
-    useAuthStore.setState({ status: "anonymous", user: null });
-    renderWithProviders(<MultiAgentChats />);
-    send("ma-chat-before", "Hello");
-    expect(useUiStore.getState().loginModalOpen).toBe(true);
-    expect(calls).toHaveLength(0);
-    expect(within(screen.getByTestId("ma-chat-before")).queryByText("Hello")).toBeNull();
+  it("has nothing to talk to without a coordinator prompt or an optimised iteration", () => {
+    expect(multiChatMode.afterSettings(0)).toBeNull();
+    expect(multiChatMode.beforeSettings()?.["worker-agents"].map((w) => w.prompt)).toEqual([
+      "Find facts.",
+      "Write it up.",
+    ]);
+    useOptimizationStore.getState().update({ coordinatorPrompt: "  " });
+    expect(multiChatMode.beforeSettings()).toBeNull();
   });
 });

@@ -1,0 +1,72 @@
+/**
+ * The single-agent page's chat mode: the chats talk to a prompt with the
+ * selected model and a temperature. Before: the bot prompt (else the run's
+ * initial prompt) at the selected temperature; after: the picked optimised
+ * prompt at the temperature its result was scored with.
+ */
+import { useMemo } from "react";
+import { type SingleAgentChatSettings, singleAgentBotReply } from "../../api/chat";
+import type { ChatMode, ChatModeState } from "../../components/chat";
+import { useOptimizationStore } from "../../stores/optimization";
+import { useSingleRunStore } from "../../stores/single-run";
+
+/** The before chat's prompt: the bot prompt, else the run's initial prompt. */
+function beforePrompt(botPrompt: string, initialPrompt: string): string {
+  return botPrompt.trim() ? botPrompt : initialPrompt;
+}
+
+/** The single-agent state the chats follow. */
+function useSingleChatState(): ChatModeState {
+  const botPrompt = useOptimizationStore((s) => s.botPrompt);
+  const initialPrompt = useOptimizationStore((s) => s.initialPrompt);
+  const prompts = useSingleRunStore((s) => s.optimizedPrompts);
+  const optimized = useSingleRunStore((s) => s.isOptimized);
+  const selectedIndex = useSingleRunStore((s) => s.selectedIterationIndex);
+  const iterations = useMemo(
+    () => prompts.map((p, i) => ({ label: String(i + 1), ready: p.trim().length > 0 })),
+    [prompts],
+  );
+  return {
+    beforeReady: beforePrompt(botPrompt, initialPrompt).trim().length > 0,
+    optimized,
+    iterations,
+    selectedIndex,
+  };
+}
+
+/** Chat mode of the single-agent page (spec §2 "Chat comparison", §7 "Details"). */
+export const singleChatMode: ChatMode<SingleAgentChatSettings> = {
+  ids: {
+    root: "chat-comparison",
+    tour: "chat-comparison",
+    title: "chat-comparison-title",
+    before: "chat-before",
+    after: "chat-after",
+    picker: "after-chat-iteration",
+  },
+  heading: { fz: { base: "xl", sm: 26 } },
+  picker: { label: "Iteration for the after chat", width: 92 },
+  empty: {
+    before: "Ask the assistant with your initial prompt anything.",
+    after: (label) => `Chatting with iteration ${label}.`,
+    afterDisabled: "Optimise first, then compare the answers here.",
+  },
+  unauthorized: "Authentication required to send messages in chat!",
+  alert: (message) => window.alert(message),
+  useChatState: useSingleChatState,
+  beforeSettings() {
+    const s = useOptimizationStore.getState();
+    const prompt = beforePrompt(s.botPrompt, s.initialPrompt);
+    if (!prompt.trim()) return null;
+    return { prompt, temperature: s.temperature, model_name: s.selectedModel };
+  },
+  afterSettings(index) {
+    const s = useOptimizationStore.getState();
+    const run = useSingleRunStore.getState();
+    const prompt = run.optimizedPrompts[index];
+    if (!prompt?.trim()) return null;
+    const temperature = run.iterationResults[index]?.temperature ?? s.temperature;
+    return { prompt, temperature, model_name: s.selectedModel };
+  },
+  reply: singleAgentBotReply,
+};
