@@ -61,6 +61,17 @@ function sentences(text: string): string[] {
 }
 
 /**
+ * The part of a rule that names what it is about ("For units questions," or
+ * "Send units questions to"): a rewrite that states a rule replaces any other
+ * rule with the same prefix and leaves every other sentence alone.
+ */
+export function rulePrefix(rule: string): string {
+  const m = /^(for [a-z]+ questions,|send [a-z]+ questions to )/i.exec(rule);
+  if (!m) throw new Error(`not a rule: ${rule}`);
+  return (m[1] as string).toLowerCase();
+}
+
+/**
  * The noisy rewrite of `current` after seeing `failures` (failing question
  * types, one entry per failing example). `ruleFor` gives the right rule of a
  * type for this component and `wrongFor` a wrong one.
@@ -79,7 +90,7 @@ export function noisyRewrite(
   for (const t of failures) counts.set(t, (counts.get(t) ?? 0) + 1);
   for (const [type, n] of [...counts].sort((a, b) => a[0] - b[0])) {
     const right = ruleFor(type);
-    const prefix = right.slice(0, right.indexOf(",") + 1).toLowerCase();
+    const prefix = rulePrefix(right);
     if (rng.next() < 1 - NOISE.miss ** n) {
       parts = parts.filter((p) => !p.toLowerCase().startsWith(prefix) || p === right);
       if (!has(right)) parts.push(right);
