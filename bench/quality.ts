@@ -64,6 +64,8 @@ function printRow(row: Row): void {
 
 /** Promptune's design choices, each switched off alone (single-agent, same budget). */
 const ABLATIONS: Array<[string, EngineOverrides]> = [
+  ["  − near-best parents (whole Pareto frontier)", { nearBestParents: false }],
+  ["  − pooled final pick (validation alone)", { pooledFinalPick: false }],
   ["  − re-scoring from leftover calls", { rescoreTop: 0 }],
   ["  − early stop on half the validation set", { earlyStop: false }],
   ["  − adaptive minibatch (fixed 3)", { adaptiveMinibatch: false }],
@@ -91,6 +93,11 @@ try {
   if (only.has("multi-ablations")) {
     rows.push(await multi("  − joint edits of several components", { jointEdits: false }));
     rows.push(await multi("  − merge of two lineages", { merge: false }));
+    rows.push(
+      await multi("  − near-best parents (whole Pareto frontier)", { nearBestParents: false }),
+    );
+    rows.push(await multi("  − pooled final pick (validation alone)", { pooledFinalPick: false }));
+    rows.push(await multi("  variant: 8 cached failures instead of 14", { reflectionExtra: 8 }));
   }
   if (only.has("ablations")) {
     for (const [name, o] of ABLATIONS) rows.push(await single(name, o));
@@ -117,4 +124,8 @@ if (p) {
 if (m) {
   const s = stats(m.outcomes.map(share)).mean;
   console.log(`multi-agent share ${s.toFixed(2)} (target ≥ 0.75): ratio ${(s / 0.75).toFixed(2)}`);
+  const calls = stats(m.outcomes.map((o) => o.calls)).mean;
+  console.log(`multi-agent model calls ${calls.toFixed(0)} (target ≤ 700)`);
+  const gap = stats(m.outcomes.map((o) => 100 * (o.presentedValidation - o.final))).mean;
+  console.log(`multi-agent presented validation − held-out ${gap.toFixed(1)} points (target ≤ 5)`);
 }

@@ -89,8 +89,9 @@ describe("estimateRun", () => {
     });
     expect(e.costUsd).toBeNull();
     expect(e.byModel.some((m) => m.model === "judge-model")).toBe(false);
-    // plan + composition on the coordinator's model, each worker once per reply
-    const replies = 9 + 2 * (3 + 3 + 9) + 2 * 9;
+    // plan + composition on the coordinator's model, each worker once per reply;
+    // multi-agent minibatches hold 6 examples (MULTI_AGENT_DEFAULTS)
+    const replies = 9 + 2 * (6 + 6 + 9) + 2 * 9;
     expect(e.byModel.find((m) => m.model === "coord-model")?.calls).toBe(2 * replies);
     expect(e.byModel.find((m) => m.model === "worker-model")?.calls).toBe(2 * replies);
   });

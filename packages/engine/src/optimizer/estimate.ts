@@ -18,6 +18,7 @@ import type { LoadedDataset } from "../datasets/bundled";
 import { type DatasetSplit, splitDataset } from "../datasets/split";
 import { scorerDepth } from "../judge/scorer";
 import { OPTIMISER_DEFAULTS } from "./loop";
+import { MULTI_AGENT_DEFAULTS } from "./multi";
 
 /** Headroom of the call cap above the estimated calls. */
 export const ESTIMATE_MARGIN = 0.1;
@@ -184,10 +185,11 @@ function candidateTexts(input: EstimateInput): { component: number; whole: numbe
 export function estimateRun(input: EstimateInput): RunEstimate {
   const split = input.split ?? splitDataset(input.dataset.name, input.dataset.examples);
   const iterations = Math.max(0, Math.floor(input.iterations));
-  const minibatch = Math.min(
-    input.minibatchSize ?? OPTIMISER_DEFAULTS.minibatchSize,
-    split.train.length,
-  );
+  const defaults = input.mode === "multi" ? MULTI_AGENT_DEFAULTS : OPTIMISER_DEFAULTS;
+  const minibatch = Math.min(input.minibatchSize ?? defaults.minibatchSize, split.train.length);
+  // The reflection reads the minibatch and up to `reflectionExtra` cached failures
+  // of the parent; a young parent has few, so about half of them on average.
+  const shown = minibatch + Math.min(split.train.length, defaults.reflectionExtra) / 2;
   const judged = scorerDepth(input.dataset.metric) > 0;
   const evaluateTest = input.evaluateTest ?? true;
   const size = exampleSizes(input.dataset.examples);
@@ -207,7 +209,7 @@ export function estimateRun(input: EstimateInput): RunEstimate {
     iterations,
     ALLOWANCE.reflectionInstructions +
       texts.whole +
-      minibatch * (size.dialog + 2 * size.reference + traces + ALLOWANCE.reflectionPerExample),
+      shown * (size.dialog + 2 * size.reference + traces + ALLOWANCE.reflectionPerExample),
     texts.component + ALLOWANCE.reflectionRationale,
   );
   if (input.models.embedding) ledger.add(input.models.embedding, 1 + iterations, texts.whole, 0);

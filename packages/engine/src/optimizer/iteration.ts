@@ -23,8 +23,8 @@ import {
 import { MAX_MERGES } from "./merge";
 import { tryMerge } from "./merge-step";
 import { BudgetExhaustedError, type RunMeter } from "./meter";
-import { paretoFrontier, selectParent } from "./pareto";
-import { cacheTrainEvaluation, type RunState, trainKey } from "./state";
+import { nearBestFrontier, paretoFrontier, selectParent } from "./pareto";
+import { addTrainEvidence, cacheTrainEvaluation, type RunState, trainKey } from "./state";
 import type { ReflectionExample } from "./types";
 import { scoreValidation } from "./validation";
 
@@ -50,6 +50,10 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   earlyStop: boolean;
   /** Try merging two lineages after an iteration that found a new candidate. */
   merge: boolean;
+  /** Rank the final candidates by validation pooled with their parent-role train scores. */
+  pooledFinalPick: boolean;
+  /** Draw parents only among frontier members within one standard error of the best mean. */
+  nearBestParents: boolean;
   /** Grow the minibatch with the iteration's share of an explicit budget. */
   adaptiveMinibatch: boolean;
   /** Calls of one whole validation pass. */
@@ -76,7 +80,11 @@ export function canAffordValidation<C>(env: IterationEnv<C>): boolean {
   );
 }
 
-/** Evaluates a pool candidate on train examples, reusing cached evaluations. */
+/**
+ * Evaluates a pool candidate on train examples, reusing cached evaluations.
+ * The fresh scores count as the candidate's train evidence: it answers them
+ * as a parent, before anything is learnt from them.
+ */
 export async function evaluateTrain<C>(
   env: IterationEnv<C>,
   state: RunState<C>,
@@ -96,6 +104,10 @@ export async function evaluateTrain<C>(
     const e = fresh.evaluations[k] as ExampleEvaluation;
     cacheTrainEvaluation(state, { candidate, example, ...e });
   });
+  addTrainEvidence(
+    state.candidates[candidate],
+    fresh.evaluations.map((e) => e.score),
+  );
   const evaluations = batch.map((i) => {
     const { score, feedback, reply, trace, consulted } = state.trainCache.get(
       trainKey(candidate, i),
@@ -196,7 +208,11 @@ export async function runIteration<C>(
         throw err;
       }
     }
-    const parent = selectParent(paretoFrontier(state.candidates.map((c) => c.scores)), state.rng);
+    const pool = state.candidates.map((c) => c.scores);
+    const parent = selectParent(
+      env.nearBestParents ? nearBestFrontier(pool) : paretoFrontier(pool),
+      state.rng,
+    );
     const batch = nextMinibatch(state.minibatch, split.train.length, minibatchSize, state.rng);
     const parentRecord = state.candidates[parent] as { config: C; scores: number[] };
     const parentConfig = parentRecord.config;

@@ -44,6 +44,8 @@ export const OPTIMISER_DEFAULTS = {
   earlyStop: true,
   adaptiveMinibatch: true,
   merge: true,
+  nearBestParents: true,
+  pooledFinalPick: true,
 } as const;
 
 function nonNegativeInt(value: number | undefined, fallback: number, name: string): number {
@@ -176,6 +178,8 @@ export async function* runOptimisation<C>(
     ),
     earlyStop: options.earlyStop ?? OPTIMISER_DEFAULTS.earlyStop,
     merge: options.merge ?? OPTIMISER_DEFAULTS.merge,
+    nearBestParents: options.nearBestParents ?? OPTIMISER_DEFAULTS.nearBestParents,
+    pooledFinalPick: options.pooledFinalPick ?? OPTIMISER_DEFAULTS.pooledFinalPick,
     adaptiveMinibatch:
       options.maxCalls !== undefined &&
       (options.adaptiveMinibatch ?? OPTIMISER_DEFAULTS.adaptiveMinibatch),
@@ -193,6 +197,8 @@ export async function* runOptimisation<C>(
     earlyStop: env.earlyStop,
     adaptiveMinibatch: env.adaptiveMinibatch,
     merge: env.merge,
+    // only when off, so checkpoints written before the option existed still resume
+    ...(env.nearBestParents ? {} : { nearBestParents: false }),
   });
 
   try {

@@ -53,6 +53,40 @@ export function paretoFrontier(scores: readonly (readonly number[])[]): Frontier
     .map((c) => ({ candidate: c, wins: fronts[c]?.size ?? 0 }));
 }
 
+/**
+ * One standard error of the best candidate's validation mean: the sample
+ * standard deviation of its per-example scores over √n, at least `floor`
+ * (so that a candidate perfect on every example still leaves a band).
+ */
+export function standardErrorOfBest(scores: readonly (readonly number[])[], floor = 0.02): number {
+  const means = scores.map((s) => (s.length ? s.reduce((a, b) => a + b, 0) / s.length : 0));
+  const best = scores[bestCandidate(means)] ?? [];
+  const n = best.length;
+  if (n < 2) return Number.POSITIVE_INFINITY;
+  const mean = means[bestCandidate(means)] ?? 0;
+  const variance = best.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1);
+  return Math.max(floor, Math.sqrt(variance / n));
+}
+
+/**
+ * The frontier members whose validation mean is within one standard error
+ * of the best mean (the one-standard-error rule). With a small pool and a
+ * noisy validation set, a clearly weaker candidate often stays on the plain
+ * frontier by winning a few examples through luck; drawing parents only
+ * among candidates that cannot be told apart from the best keeps the
+ * frontier's diversity where it is real and stops the search spending its
+ * proposals on weak lineages. Never empty: the best candidate is always in
+ * the band and on the frontier (ties aside, where an equal one stands in).
+ */
+export function nearBestFrontier(scores: readonly (readonly number[])[]): FrontierEntry[] {
+  const frontier = paretoFrontier(scores);
+  const means = scores.map((s) => (s.length ? s.reduce((a, b) => a + b, 0) / s.length : 0));
+  const top = Math.max(...means);
+  const margin = standardErrorOfBest(scores);
+  const near = frontier.filter((f) => (means[f.candidate] ?? 0) >= top - margin - EPS);
+  return near.length ? near : frontier;
+}
+
 /** Draws a parent from the frontier with probability proportional to its wins. */
 export function selectParent(frontier: readonly FrontierEntry[], rng: Prng): number {
   if (frontier.length === 0) throw new Error("empty Pareto frontier");

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { syntheticExamples } from "../testing/fake-llm";
 import type { IterationEnv } from "./iteration";
-import { rankByScore } from "./selection";
+import { pooledMean, rankByScore, selectFinal } from "./selection";
+import type { RunState } from "./state";
 import { drive, singleOptions } from "./test-helpers";
 import { earlyStopMargin, isHopeless, scoreValidation } from "./validation";
 
@@ -28,6 +29,51 @@ describe("final selection robust to noise", () => {
     const extra = llm.calls.length - results.reduce((s, r) => s + r.usage.calls, 0);
     // only the held-out evaluation: the fake's reflection keeps temperature 0
     expect(extra).toBeLessThanOrEqual(2 * 9 * 2);
+  });
+});
+
+describe("final pick by pooled evidence", () => {
+  it("pools every validation measurement with the parent-role train scores", () => {
+    expect(pooledMean([0.5], 20, undefined)).toBe(0.5);
+    // 20 validation examples at 0.5 and 30 train answers, 24 right
+    expect(pooledMean([0.5], 20, { sum: 24, count: 30 })).toBeCloseTo((10 + 24) / 50, 10);
+    expect(pooledMean([0.5, 0.7], 20, { sum: 6, count: 10 })).toBeCloseTo((10 + 14 + 6) / 50, 10);
+  });
+
+  it("prefers a candidate the search kept confirming over a lucky validation draw", async () => {
+    const record = (score: number, trainEvidence?: { sum: number; count: number }) => ({
+      config: String(score),
+      score,
+      scores: [],
+      ...(trainEvidence ? { trainEvidence } : {}),
+    });
+    const state = {
+      candidates: [
+        record(0.3),
+        record(0.6, { sum: 27, count: 30 }), // answered 30 train examples as a parent, 27 right
+        record(0.65), // a higher validation mean, nothing else
+      ],
+    } as unknown as RunState<string>;
+    const env = {
+      split: { train: [], validation: syntheticExamples(20), test: [] },
+    } as unknown as IterationEnv<string>;
+    const signal = new AbortController().signal;
+    const pick = await selectFinal(env, state, 0, signal);
+    expect(pick.index).toBe(1);
+    // the presented score stays the candidate's validation mean
+    expect(pick.score).toBe(0.6);
+  });
+
+  it("counts the fresh minibatch answers of a run's parents as their evidence", async () => {
+    const { run } = singleOptions({ iterations: 4 });
+    const { results } = await drive(run());
+    const checkpoint = results[results.length - 1]?.checkpoint;
+    const withEvidence = checkpoint?.candidates.filter((c) => c.trainEvidence) ?? [];
+    // the seed is the first parent: it answered at least one minibatch
+    expect(checkpoint?.candidates[0]?.trainEvidence?.count).toBeGreaterThanOrEqual(3);
+    for (const c of withEvidence) {
+      expect(c.trainEvidence?.sum).toBeLessThanOrEqual(c.trainEvidence?.count ?? 0);
+    }
   });
 });
 

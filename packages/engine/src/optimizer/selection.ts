@@ -31,9 +31,28 @@ export function rankByScore(means: readonly number[]): number[] {
 }
 
 /**
- * Picks the final candidate: scores the `rescores` best candidates again
- * (when the pool has a choice to make) and takes the best mean of both
- * measurements. Falls back to the single measurement when the budget runs out.
+ * A candidate's mean over every unbiased measurement the run has of it: its
+ * validation scores (`validationMeans`, one mean per measurement of the
+ * whole set) pooled with the train examples it answered as a parent.
+ */
+export function pooledMean(
+  validationMeans: readonly number[],
+  validationSize: number,
+  evidence: { sum: number; count: number } | undefined,
+): number {
+  const sum = validationMeans.reduce((a, m) => a + m * validationSize, 0) + (evidence?.sum ?? 0);
+  const count = validationMeans.length * validationSize + (evidence?.count ?? 0);
+  return count > 0 ? sum / count : 0;
+}
+
+/**
+ * Picks the final candidate by its pooled mean (validation plus the train
+ * examples it answered as a parent: the candidates the search kept building
+ * on carry more evidence, so their rank is less of a lucky draw): scores the
+ * `rescores` best candidates again (when the pool has a choice to make) and
+ * takes the best pooled mean with the second measurement. The presented
+ * score stays the validation mean (of both measurements when re-measured).
+ * Falls back to the single measurement when the budget runs out.
  */
 export async function selectFinal<C>(
   env: IterationEnv<C>,
@@ -42,11 +61,15 @@ export async function selectFinal<C>(
   signal: AbortSignal,
 ): Promise<FinalPick> {
   const means = state.candidates.map((c) => c.score);
-  const plain = bestCandidate(means);
+  const n = env.split.validation.length;
+  const evidence = (c: { trainEvidence?: { sum: number; count: number } } | undefined) =>
+    env.pooledFinalPick === false ? undefined : c?.trainEvidence;
+  const pooled = state.candidates.map((c) => pooledMean([c.score], n, evidence(c)));
+  const plain = bestCandidate(pooled);
   if (rescores <= 0 || state.candidates.length < 2) {
     return { index: plain, score: means[plain] ?? 0, rescored: 0 };
   }
-  const top = rankByScore(means).slice(0, rescores);
+  const top = rankByScore(pooled).slice(0, rescores);
   try {
     const second = await Promise.all(
       top.map(async (index) => {
@@ -57,13 +80,16 @@ export async function selectFinal<C>(
       }),
     );
     let pick = { index: plain, score: -1, rescored: top.length };
+    let pickPooled = -1;
     top.forEach((index, k) => {
-      const combined = ((means[index] ?? 0) + (second[k] ?? 0)) / 2;
-      if (
-        combined > pick.score + EPS ||
-        (Math.abs(combined - pick.score) <= EPS && index < pick.index)
-      )
-        pick = { index, score: combined, rescored: top.length };
+      const c = state.candidates[index];
+      const first = means[index] ?? 0;
+      const again = second[k] ?? 0;
+      const rank = pooledMean([first, again], n, evidence(c));
+      if (rank > pickPooled + EPS || (Math.abs(rank - pickPooled) <= EPS && index < pick.index)) {
+        pickPooled = rank;
+        pick = { index, score: (first + again) / 2, rescored: top.length };
+      }
     });
     return pick;
   } catch (err) {

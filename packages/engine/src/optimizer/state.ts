@@ -75,6 +75,18 @@ export function cacheTrainEvaluation<C>(state: RunState<C>, entry: TrainEvaluati
   }
 }
 
+/** Adds fresh parent-role train scores to a candidate's evidence. */
+export function addTrainEvidence<C>(
+  candidate: CandidateRecord<C> | undefined,
+  scores: readonly number[],
+): void {
+  if (!candidate || scores.length === 0) return;
+  const evidence = candidate.trainEvidence ?? { sum: 0, count: 0 };
+  for (const s of scores) evidence.sum += s;
+  evidence.count += scores.length;
+  candidate.trainEvidence = evidence;
+}
+
 /** A JSON snapshot of the state after a finished iteration. */
 export function toCheckpoint<C>(
   adapter: ModeAdapter<C>,

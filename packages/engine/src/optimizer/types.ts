@@ -49,6 +49,16 @@ export interface OptimiseOptionsBase {
   earlyStop?: boolean;
   /** With `maxCalls`: grow the minibatch (up to 3×) while the budget's share per iteration allows. Default true. */
   adaptiveMinibatch?: boolean;
+  /**
+   * Draw parents from the Pareto frontier only among candidates whose validation mean is
+   * within one standard error of the best (else from the whole frontier). Default true.
+   */
+  nearBestParents?: boolean;
+  /**
+   * Rank the final candidates by their validation scores pooled with the train examples
+   * they answered as parents (else by validation alone). Default true.
+   */
+  pooledFinalPick?: boolean;
   /** Merge two lineages' changes (multi-agent; GEPA's merge) after an iteration that found a candidate. Default true. */
   merge?: boolean;
   /** Most model calls in flight at once (a per-run ceiling). Default 32. */
@@ -101,6 +111,12 @@ export interface CandidateRecord<C> {
   /** Mean validation score in [0, 1]. */
   score: number;
   embeddingPoint: Point;
+  /**
+   * Scores on train examples the candidate answered as a parent, before any
+   * reflection on them: unbiased extra measurements that the final pick pools
+   * with the validation scores. Absent until it was first drawn as a parent.
+   */
+  trainEvidence?: { sum: number; count: number };
 }
 
 /** A cached evaluation of one candidate on one train example. */
