@@ -64,7 +64,7 @@ function printRow(row: Row): void {
 
 /** Promptune's design choices, each switched off alone (single-agent, same budget). */
 const ABLATIONS: Array<[string, EngineOverrides]> = [
-  ["  − near-best parents (whole Pareto frontier)", { nearBestParents: false }],
+  ["  − near-best parents (plain frontier)", { nearBestParents: false }],
   ["  − pooled final pick (validation alone)", { pooledFinalPick: false }],
   ["  − re-scoring from leftover calls", { rescoreTop: 0 }],
   ["  − early stop on half the validation set", { earlyStop: false }],
@@ -94,7 +94,7 @@ try {
     rows.push(await multi("  − joint edits of several components", { jointEdits: false }));
     rows.push(await multi("  − merge of two lineages", { merge: false }));
     rows.push(
-      await multi("  − near-best parents (whole Pareto frontier)", { nearBestParents: false }),
+      await multi("  − near-best parents (plain frontier)", { nearBestParents: false }),
     );
     rows.push(await multi("  − pooled final pick (validation alone)", { pooledFinalPick: false }));
     rows.push(await multi("  variant: 8 cached failures instead of 14", { reflectionExtra: 8 }));
