@@ -1,29 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "./app";
 import { loadEnv } from "./env";
-import { createTestDatabase, type TestDatabase } from "./testing/db";
+import { startWebShell, TEST_ASSET_PATH, type WebShell } from "./testing/web-dist";
 
 describe("server shell", () => {
-  let database: TestDatabase;
-  let dist: string;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let shell: WebShell;
+  let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await createTestDatabase("sqlite");
-    dist = mkdtempSync(join(tmpdir(), "promptune-dist-"));
-    mkdirSync(join(dist, "assets"));
-    writeFileSync(join(dist, "index.html"), "<!doctype html><div id=root></div>");
-    writeFileSync(join(dist, "assets", "index-abc123.js"), "console.log(1)");
-    const env = loadEnv({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000" });
-    app = await buildApp({ env, database, webDistDir: dist });
+    shell = await startWebShell({ PUBLIC_URL: "http://localhost:3000" });
+    app = shell.app;
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.destroy();
-    rmSync(dist, { recursive: true, force: true });
+    await shell?.close();
   });
 
   it("answers the health check", async () => {
@@ -58,7 +47,7 @@ describe("server shell", () => {
   });
 
   it("serves hashed assets as immutable and missing files as 404", async () => {
-    const asset = await app.inject({ method: "GET", url: "/assets/index-abc123.js" });
+    const asset = await app.inject({ method: "GET", url: TEST_ASSET_PATH });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toContain("immutable");
     const missing = await app.inject({ method: "GET", url: "/assets/missing-123.js" });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/app";
+import type { TestApp } from "../testing/app";
 import { DIALECTS } from "../testing/db";
 import { callApi, sessionCookieOf } from "../testing/http";
-import { type SmtpFixture, startSmtpServer } from "../testing/smtp-server";
+import { ipSequence, type MailApp, startMailApp } from "../testing/mail-app";
+import type { SmtpFixture } from "../testing/smtp-server";
 import { CODE_MESSAGES, MAX_CODE_ATTEMPTS } from "./login-tokens";
 import { hashToken } from "./tokens";
 
@@ -18,22 +19,20 @@ function codeOf(mail: { subject: string; text: string }): string {
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
 describe.each(DIALECTS)("e-mail code sign-in on %s", (dialect) => {
+  let mailApp: MailApp;
   let smtp: SmtpFixture;
   let t: TestApp;
-  let ipCounter = 0;
-  const nextIp = () => `10.1.0.${++ipCounter}`;
+  const nextIp = ipSequence("10.1.0");
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp(dialect, {
-      SMTP_URL: smtp.url,
+    mailApp = await startMailApp(dialect, {
       AUTH_RATE_LIMIT_PER_EMAIL: "3",
       AUTH_VERIFY_LIMIT_PER_IP: "8",
     });
+    ({ smtp, t } = mailApp);
   });
   afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
+    await mailApp?.close();
   });
 
   const verify = (code: string, body: unknown = {}, ip = nextIp()) =>

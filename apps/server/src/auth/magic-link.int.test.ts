@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/app";
+import type { TestApp } from "../testing/app";
 import { DIALECTS } from "../testing/db";
 import { callApi, sessionCookieOf } from "../testing/http";
-import { type SmtpFixture, startSmtpServer } from "../testing/smtp-server";
+import { ipSequence, type MailApp, startMailApp } from "../testing/mail-app";
+import type { SmtpFixture } from "../testing/smtp-server";
 import { LINK_MESSAGES } from "./login-tokens";
 import { hashToken } from "./tokens";
 
@@ -14,25 +15,23 @@ function linkTokenOf(text: string): string {
 }
 
 describe.each(DIALECTS)("magic-link sign-in and sessions on %s", (dialect) => {
+  let mailApp: MailApp;
   let smtp: SmtpFixture;
   let t: TestApp;
-  let ipCounter = 0;
   /** A distinct client IP per test, so per-IP limits of one test never touch another. */
-  const nextIp = () => `10.0.0.${++ipCounter}`;
+  const nextIp = ipSequence("10.0.0");
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp(dialect, {
-      SMTP_URL: smtp.url,
+    mailApp = await startMailApp(dialect, {
       MAIL_FROM: "Promptune <auth@promptune.test>",
       AUTH_RATE_LIMIT_PER_EMAIL: "3",
       AUTH_RATE_LIMIT_PER_IP: "5",
       AUTH_VERIFY_LIMIT_PER_IP: "6",
     });
+    ({ smtp, t } = mailApp);
   });
   afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
+    await mailApp?.close();
   });
 
   async function requestLink(email: string, ip = nextIp()) {

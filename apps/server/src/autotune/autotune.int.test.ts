@@ -7,14 +7,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/app";
 import { type FixtureLlm, startFixtureLlm } from "../testing/fixture-llm";
 import { callApi } from "../testing/http";
+import { fixtureLlmEnv } from "../testing/llm-env";
 
 const CHAT = "/api/auto-tune/chat";
 const MULTI = "/api/auto-tune/multiagent/chat";
 
 const llmEnv = (fixture: FixtureLlm, extra: Record<string, string> = {}) => ({
-  OPENAI_BASE_URL: fixture.url,
-  OPENAI_API_KEY: "test-key",
-  LLM_MODELS: "fixture-small,fixture-large",
+  ...fixtureLlmEnv(fixture.url),
   LLM_RETRY_BASE_MS: "5",
   LLM_TIMEOUT_MS: "400",
   LLM_MAX_RETRIES: "2",

@@ -20,6 +20,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../cli/run";
 import { createLlmGateway, type LlmGateway, parseLlmConfig } from "../llm";
+import { fixtureEnv } from "../testing/cli-fixtures";
 import { type FixtureLlm, startFixtureLlm } from "../testing/fixture-llm";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -37,17 +38,6 @@ async function drive<C>(
   }
 }
 
-const env = (url: string) => ({
-  OPENAI_BASE_URL: url,
-  OPENAI_API_KEY: "test-key",
-  LLM_MODELS: "fixture-small,fixture-large",
-  LLM_JUDGE_MODEL: "fixture-large",
-  LLM_REFLECTION_MODEL: "fixture-large",
-  LLM_EMBEDDING_MODEL: "fixture-embed",
-  LLM_RETRY_BASE_MS: "5",
-  LLM_TIMEOUT_MS: "5000",
-});
-
 /** The bundled DCH2-top-dialogs dataset from the repository's datasets/ folder. */
 async function repoTopDialogs(): Promise<BundledDataset> {
   const all = await loadBundledDatasets((f) => readFile(join(repoDatasetsDir, f), "utf8"));
@@ -63,7 +53,7 @@ describe("optimisation engine against the fixture LLM", () => {
 
   beforeAll(async () => {
     fixture = await startFixtureLlm();
-    gateway = createLlmGateway(parseLlmConfig(env(fixture.url)));
+    gateway = createLlmGateway(parseLlmConfig(fixtureEnv(fixture.url)));
     const [mini] = await loadBundledDatasets((f) => readFile(join(fixturesDir, f), "utf8"));
     if (!mini) throw new Error("fixture dataset missing");
     dataset = mini;
@@ -187,7 +177,7 @@ describe("optimisation engine against the fixture LLM", () => {
       ],
       {
         io: { stdout: (t) => out.push(t), stderr: (t) => err.push(t), interactive: false },
-        env: env(fixture.url),
+        env: fixtureEnv(fixture.url),
         datasetsDir: fixturesDir,
       },
     );
@@ -215,12 +205,12 @@ describe("optimisation engine against the fixture LLM", () => {
     const out: string[] = [];
     const io = { stdout: (t: string) => out.push(t), stderr: () => {}, interactive: false };
     expect(
-      await runCli(["datasets"], { io, env: env(fixture.url), datasetsDir: fixturesDir }),
+      await runCli(["datasets"], { io, env: fixtureEnv(fixture.url), datasetsDir: fixturesDir }),
     ).toBe(0);
     expect(out.join("")).toContain("customer-help-mini");
     out.length = 0;
     // without a folder it finds the repository's bundled datasets
-    expect(await runCli(["datasets", "--json"], { io, env: env(fixture.url) })).toBe(0);
+    expect(await runCli(["datasets", "--json"], { io, env: fixtureEnv(fixture.url) })).toBe(0);
     const names = out
       .join("")
       .trim()
@@ -240,7 +230,7 @@ describe("optimisation engine against the fixture LLM", () => {
         "-m",
         "fixture-small",
       ],
-      { io, env: env(fixture.url), datasetsDir: fixturesDir },
+      { io, env: fixtureEnv(fixture.url), datasetsDir: fixturesDir },
     );
     expect(code).toBe(0);
     const text = out.join("");
@@ -250,7 +240,7 @@ describe("optimisation engine against the fixture LLM", () => {
     expect(
       await runCli(["optimize", "--dataset", "nope", "-p", "x"], {
         io,
-        env: env(fixture.url),
+        env: fixtureEnv(fixture.url),
         datasetsDir: fixturesDir,
       }),
     ).toBe(2);

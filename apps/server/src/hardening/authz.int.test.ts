@@ -7,17 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS } from "../testing/db";
+import { agent, multiRequest, singleRequest } from "../testing/requests";
 import { runSocket } from "../testing/ws-client";
-import {
-  agent,
-  type Caller,
-  call,
-  datasetJsonl,
-  type HardeningApp,
-  multiRequest,
-  singleRequest,
-  startHardeningApp,
-} from "./harness";
+import { type Caller, call, datasetJsonl, type HardeningApp, startHardeningApp } from "./harness";
 import { registeredRoutes } from "./registered-routes";
 
 /** Text planted in every record of Alice's; it must never reach anyone else. */
@@ -320,7 +312,7 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
         }),
         await http(r, "POST", "/api/auto-tune/optimize/estimate", {
           mode: "multi",
-          ...multiRequest(3, "alice-private"),
+          ...multiRequest(3, { datasetName: "alice-private" }),
         }),
       ],
     },
@@ -353,7 +345,9 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
     {
       route: "GET /api/auto-tune/optimize/ws/multiagent",
       expect: { anonymous: 401, other: 1008, owner: 1000 },
-      call: async (r) => [await socket("/ws/multiagent", multiRequest(1, "alice-private"), r)],
+      call: async (r) => [
+        await socket("/ws/multiagent", multiRequest(1, { datasetName: "alice-private" }), r),
+      ],
     },
     {
       route: "GET /api/telegram/integration",

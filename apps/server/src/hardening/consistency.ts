@@ -6,7 +6,7 @@
 import { RUN_FAILURE } from "@promptune/contracts";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
-import type { RunMessage } from "./harness";
+import type { RunMessage } from "../testing/ws-client";
 
 /** What a run ended as, from its socket. */
 export type RunEnd = "completed" | "failed";

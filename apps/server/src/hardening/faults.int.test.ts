@@ -14,19 +14,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RunRepository } from "../runs/repository";
 import { TEST_POSTGRES_URL } from "../testing/db";
 import type { FixtureFault, FixtureFaultStatus } from "../testing/fixture-llm";
+import { agent, multiRequest, singleRequest } from "../testing/requests";
+import { waitFor, within } from "../testing/wait";
+import { openRun, type RunMessage, singleRunTypes } from "../testing/ws-client";
 import { expectStoredAsShown } from "./consistency";
-import {
-  agent,
-  call,
-  type HardeningApp,
-  multiRequest,
-  openRun,
-  type RunMessage,
-  singleRequest,
-  startHardeningApp,
-  waitFor,
-  within,
-} from "./harness";
+import { call, type HardeningApp, startHardeningApp } from "./harness";
 
 const KINDS: FixtureFaultStatus[] = [429, 500, "timeout", "truncated", "invalid_json"];
 
@@ -127,12 +119,7 @@ describe("LLM faults on every kind of call", () => {
         expect(stats.faults[String(f.status)], `${f.status} injected`).toBeGreaterThan(0);
       expect(singleClose.code, JSON.stringify(single.messages.at(-1))).toBe(1000);
       expect(multiClose.code, JSON.stringify(multi.messages.at(-1))).toBe(1000);
-      expect(single.messages.map((m) => m.type)).toEqual([
-        "update",
-        "update",
-        "update",
-        "complete",
-      ]);
+      expect(single.messages.map((m) => m.type)).toEqual(singleRunTypes(2));
       expect(multi.messages.map((m) => m.type)).toEqual(["update", "complete"]);
       for (const [run, mode] of [
         [single, "single"],
@@ -279,13 +266,7 @@ describe("database connections terminated mid-run (PostgreSQL)", () => {
     expect(terminated).toBeGreaterThan(0);
     const close = await within(run.closed, 45_000, "the run's end");
     expect(close.code, JSON.stringify(run.messages.at(-1))).toBe(1000);
-    expect(run.messages.map((m) => m.type)).toEqual([
-      "update",
-      "update",
-      "update",
-      "update",
-      "complete",
-    ]);
+    expect(run.messages.map((m) => m.type)).toEqual(singleRunTypes(3));
     const runId = run.messages.at(-1)?.result?.run_id ?? "";
     expect(await expectStoredAsShown(h.app, cookie, runId, "single", run.messages)).toBe(
       "completed",

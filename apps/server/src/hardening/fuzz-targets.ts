@@ -6,7 +6,8 @@
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { agent, datasetJsonl } from "./harness";
+import { agent } from "../testing/requests";
+import { datasetJsonl } from "./harness";
 import { hostileSegment, hostileValue, wrongType } from "./hostile";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";

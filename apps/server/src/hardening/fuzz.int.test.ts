@@ -9,6 +9,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { DIALECTS } from "../testing/db";
+import { multiRequest, singleRequest } from "../testing/requests";
 import { runSocket } from "../testing/ws-client";
 import {
   expectSafe,
@@ -18,13 +19,7 @@ import {
   TARGETS,
   type Target,
 } from "./fuzz-targets";
-import {
-  datasetJsonl,
-  type HardeningApp,
-  multiRequest,
-  singleRequest,
-  startHardeningApp,
-} from "./harness";
+import { datasetJsonl, type HardeningApp, startHardeningApp } from "./harness";
 import { encode, hostileBody, hostileQuery, hostileString } from "./hostile";
 import { registeredRoutes } from "./registered-routes";
 

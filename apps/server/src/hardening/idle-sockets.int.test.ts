@@ -8,7 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { type HardeningApp, singleRequest, startHardeningApp, within } from "./harness";
+import { singleRequest } from "../testing/requests";
+import { within } from "../testing/wait";
+import { type HardeningApp, startHardeningApp } from "./harness";
 
 /** An opened socket that sends nothing, and the promise of its close. */
 interface IdleSocket {

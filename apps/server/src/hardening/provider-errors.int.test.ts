@@ -10,18 +10,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RUN_FAILURE } from "@promptune/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "../auth/sessions";
-import { upsertUser } from "../auth/users";
 import { type DatabaseHandle, openDatabase } from "../db/database";
+import { signInAs } from "../testing/app";
 import { writeTestDatasets } from "../testing/datasets";
+import { fixtureLlmEnv } from "../testing/llm-env";
 import {
   freePort,
   type ServerProcess,
   startServerProcess,
   waitForHttp,
 } from "../testing/processes";
+import { singleRequest } from "../testing/requests";
+import { waitFor } from "../testing/wait";
 import { runSocket, transcript } from "../testing/ws-client";
-import { singleRequest, waitFor } from "./harness";
 
 /** What must never reach a user: the provider's address and the socket error. */
 const INTERNALS = /ECONNREFUSED|127\.0\.0\.1|connect |fetch failed|:\d{4,5}\b/;
@@ -45,17 +46,14 @@ describe("an unreachable LLM provider, seen by users and by operators", () => {
       PUBLIC_URL: base,
       SQLITE_PATH: sqlitePath,
       LOG_LEVEL: "error",
-      OPENAI_BASE_URL: `http://127.0.0.1:${closedPort}/v1`,
-      OPENAI_API_KEY: "test-key",
-      LLM_MODELS: "fixture-small",
+      ...fixtureLlmEnv(`http://127.0.0.1:${closedPort}/v1`, "fixture-small"),
       LLM_MAX_RETRIES: "0",
       DATASETS_DIR: writeTestDatasets(),
       TELEGRAM_DISABLED: "1",
     });
     await waitForHttp(`${base}/healthz`, server);
     database = openDatabase({ sqlitePath });
-    const user = await upsertUser(database.db, { email: "user@example.com", name: "User" });
-    cookie = `session=${(await createSession(database.db, user.id)).token}`;
+    cookie = (await signInAs(database.db, "user@example.com", "User")).cookie;
   });
   afterAll(async () => {
     await server?.kill();

@@ -8,20 +8,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { createSession } from "../auth/sessions";
-import { upsertUser } from "../auth/users";
 import { tooManyResumesMessage } from "../runs/executor";
 import { RunRepository } from "../runs/repository";
-import { writeTestDatasets } from "../testing/datasets";
+import { signInAs } from "../testing/app";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../testing/db";
 import { type FixtureLlm, startFixtureLlm } from "../testing/fixture-llm";
+import { fixtureRunEnv } from "../testing/llm-env";
 import {
   freePort,
   type ServerProcess,
   startServerProcess,
   waitForHttp,
 } from "../testing/processes";
-import { waitFor } from "./harness";
+import { singleRequest } from "../testing/requests";
+import { waitFor } from "../testing/wait";
 
 /** Resumes allowed in this test (RUNS_MAX_RESUMES). */
 const MAX_RESUMES = 3;
@@ -63,20 +63,12 @@ describe.each(DIALECTS)("ReDoS through the regex metric on %s", (dialect) => {
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     fixture = await startFixtureLlm({ latencyMs: 30 });
-    const user = await upsertUser(database.db, { email: "redos@example.com" });
-    userId = user.id;
-    cookie = `session=${(await createSession(database.db, user.id)).token}`;
+    ({ cookie, userId } = await signInAs(database.db, "redos@example.com"));
     // Two runs a previous process left unfinished: one already started
     // 1 + MAX_RESUMES times (it must now be failed), one started MAX_RESUMES
     // times (it may resume once more and finish).
     const runs = new RunRepository(database.db);
-    const request = {
-      prompt: "You are a support assistant.",
-      dataset_name: "tiny-help",
-      model_name: "fixture-small",
-      iterations: 1,
-      temperature: 0.7,
-    };
+    const request = singleRequest(1);
     const make = async (attempts: number) => {
       const run = await runs.create({
         userId,
@@ -101,12 +93,7 @@ describe.each(DIALECTS)("ReDoS through the regex metric on %s", (dialect) => {
       ...database.env,
       PORT: String(port),
       PUBLIC_URL: base,
-      OPENAI_BASE_URL: fixture.url,
-      OPENAI_API_KEY: "test-key",
-      LLM_MODELS: "fixture-small,fixture-large",
-      LLM_JUDGE_MODEL: "fixture-small",
-      LLM_REFLECTION_MODEL: "fixture-large",
-      DATASETS_DIR: writeTestDatasets(),
+      ...fixtureRunEnv(fixture.url),
       RUNS_MAX_RESUMES: String(MAX_RESUMES),
       RUNS_MAX_ACTIVE_PER_USER: "10",
     });

@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { DIALECTS } from "../testing/db";
-import { type HardeningApp, singleRequest, startHardeningApp, waitFor } from "./harness";
+import { singleRequest } from "../testing/requests";
+import { waitFor } from "../testing/wait";
+import { type HardeningApp, startHardeningApp } from "./harness";
 
 /** Runs one user may have going (RUNS_MAX_ACTIVE_PER_USER in this test). */
 const LIMIT = 3;

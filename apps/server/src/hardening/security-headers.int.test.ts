@@ -4,14 +4,9 @@
  * framing), `nosniff`, `Referrer-Policy: no-referrer`, and HSTS when
  * PUBLIC_URL is https. The audit found none of them.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import { loadEnv } from "../env";
-import { createTestDatabase, type TestDatabase } from "../testing/db";
+import { startWebShell, TEST_ASSET_PATH, type WebShell } from "../testing/web-dist";
 
 /** Directives of a CSP header, by name. */
 function directives(res: LightMyRequestResponse): Map<string, string> {
@@ -29,30 +24,22 @@ describe.each([
   ["http://localhost:3000", false],
   ["https://promptune.example.com", true],
 ] as const)("security headers with PUBLIC_URL %s", (publicUrl, https) => {
-  let database: TestDatabase;
-  let dist: string;
+  let shell: WebShell;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await createTestDatabase("sqlite");
-    dist = mkdtempSync(join(tmpdir(), "promptune-dist-"));
-    mkdirSync(join(dist, "assets"));
-    writeFileSync(join(dist, "index.html"), "<!doctype html><div id=root></div>");
-    writeFileSync(join(dist, "assets", "index-abc123.js"), "console.log(1)");
-    const env = loadEnv({ NODE_ENV: "test", PUBLIC_URL: publicUrl, LOG_LEVEL: "warn" });
-    app = await buildApp({ env, database, webDistDir: dist });
+    shell = await startWebShell({ PUBLIC_URL: publicUrl, LOG_LEVEL: "warn" });
+    app = shell.app;
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.destroy();
-    rmSync(dist, { recursive: true, force: true });
+    await shell?.close();
   });
 
   it("sends them on pages, assets, API answers and errors", async () => {
     const responses = [
       await app.inject({ method: "GET", url: "/" }),
       await app.inject({ method: "GET", url: "/integration" }),
-      await app.inject({ method: "GET", url: "/assets/index-abc123.js" }),
+      await app.inject({ method: "GET", url: TEST_ASSET_PATH }),
       await app.inject({ method: "GET", url: "/api/auth/status" }),
       await app.inject({ method: "GET", url: "/api/profile" }),
       await app.inject({ method: "GET", url: "/api/nowhere" }),

@@ -11,8 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../auth/tokens";
 import { STUCK_RUN_MESSAGE } from "../maintenance/sweeper";
 import { DIALECTS } from "../testing/db";
+import { singleRequest } from "../testing/requests";
+import { waitFor } from "../testing/wait";
 import { runSocket, transcript } from "../testing/ws-client";
-import { type HardeningApp, singleRequest, startHardeningApp, waitFor } from "./harness";
+import { type HardeningApp, startHardeningApp } from "./harness";
 
 describe.each(DIALECTS)("runs stuck as running on %s", (dialect) => {
   let h: HardeningApp;

@@ -14,6 +14,7 @@ import { DIALECTS } from "../testing/db";
 import { type FixtureLlm, startFixtureLlm } from "../testing/fixture-llm";
 import { type FixtureTelegram, startFixtureTelegram } from "../testing/fixture-telegram";
 import { callApi } from "../testing/http";
+import { fixtureLlmEnv } from "../testing/llm-env";
 
 const BEFORE = "2001:before-token";
 const AFTER = "2002:after-token";
@@ -71,9 +72,7 @@ describe.each(DIALECTS)("Telegram username takeover on %s", (dialect) => {
     tg.addBot(BEFORE, "takeover_before_bot");
     tg.addBot(AFTER, "takeover_after_bot");
     t = await createTestApp(dialect, {
-      OPENAI_BASE_URL: llm.url,
-      OPENAI_API_KEY: "test-key",
-      LLM_MODELS: "fixture-small",
+      ...fixtureLlmEnv(llm.url, "fixture-small"),
       LLM_MAX_RETRIES: "0",
       TELEGRAM_BEFORE_BOT_TOKEN: BEFORE,
       TELEGRAM_AFTER_BOT_TOKEN: AFTER,

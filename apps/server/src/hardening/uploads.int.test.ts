@@ -8,8 +8,7 @@
  * its own process, so the test's own HTTP client does not share its thread.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "../auth/sessions";
-import { upsertUser } from "../auth/users";
+import { signInAs } from "../testing/app";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../testing/db";
 import {
   freePort,
@@ -77,8 +76,7 @@ describe.each(DIALECTS)("upload stall on %s", (dialect) => {
   let cookie: string;
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    const user = await upsertUser(database.db, { email: "flood@example.com" });
-    cookie = `session=${(await createSession(database.db, user.id)).token}`;
+    cookie = (await signInAs(database.db, "flood@example.com")).cookie;
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     proc = startServerProcess("main.ts", { ...database.env, PORT: String(port), PUBLIC_URL: base });

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from "../testing/app";
 import { DIALECTS } from "../testing/db";
 import { type FixtureLlm, startFixtureLlm } from "../testing/fixture-llm";
 import { callApi } from "../testing/http";
+import { fixtureLlmEnv } from "../testing/llm-env";
 import { IntegrationRepository } from "./repository";
 import { VerificationRepository } from "./verification";
 
@@ -29,9 +30,7 @@ describe.each(DIALECTS)("telegram integration API on %s", (dialect) => {
   beforeAll(async () => {
     fixture = await startFixtureLlm();
     t = await createTestApp(dialect, {
-      OPENAI_BASE_URL: fixture.url,
-      OPENAI_API_KEY: "test-key",
-      LLM_MODELS: "fixture-small,fixture-large",
+      ...fixtureLlmEnv(fixture.url),
       TELEGRAM_BEFORE_BOT_USERNAME: "@promptune_before_bot",
       TELEGRAM_AFTER_BOT_USERNAME: "promptune_after_bot",
     });

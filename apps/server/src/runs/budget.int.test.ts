@@ -5,65 +5,29 @@
  */
 import { FinalResultSchema, HistoryRecordSchema, RunEstimateSchema } from "@promptune/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/app";
-import { writeTestDatasets } from "../testing/datasets";
+import type { TestApp } from "../testing/app";
 import { DIALECTS } from "../testing/db";
-import { type FixtureLlm, startFixtureLlm } from "../testing/fixture-llm";
+import type { FixtureLlm } from "../testing/fixture-llm";
+import { multiRequest, shopRequest } from "../testing/requests";
+import { type RunApp, startRunApp } from "../testing/run-app";
 import { runSocket, transcript } from "../testing/ws-client";
 
-const singleRequest = (iterations: number) => ({
-  prompt: "You are a support assistant for an online shop.",
-  dataset_name: "tiny-help",
-  model_name: "fixture-small",
-  iterations,
-  temperature: 0.7,
-});
-
-const agent = (name: string, prompt: string) => ({
-  name,
-  prompt,
-  model_name: "fixture-small",
-  temperature: 0.5,
-  description: `${name} agent`,
-});
-
-const multiRequest = (iterations: number) => ({
-  dataset_name: "tiny-help",
-  iterations,
-  "master-agent": agent("master", "You coordinate the support team."),
-  "worker-agents": [
-    agent("Expert", "You know the shop's policies."),
-    agent("Synthesizer", "You write the final answer."),
-  ],
-});
-
 describe.each(DIALECTS)("run budget and held-out numbers on %s", (dialect) => {
+  let runApp: RunApp;
   let fixture: FixtureLlm;
   let t: TestApp;
   let base: string;
   let alice: { cookie: string; userId: string };
 
   beforeAll(async () => {
-    fixture = await startFixtureLlm();
-    t = await createTestApp(dialect, {
-      OPENAI_BASE_URL: fixture.url,
-      OPENAI_API_KEY: "test-key",
-      LLM_MODELS: "fixture-small,fixture-large",
-      LLM_DEFAULT_MODEL: "fixture-small",
-      LLM_JUDGE_MODEL: "fixture-small",
-      LLM_REFLECTION_MODEL: "fixture-large",
+    runApp = await startRunApp(dialect, {
       LLM_PRICES: JSON.stringify({ "fixture-small": { input: 1, output: 2 } }),
-      DATASETS_DIR: writeTestDatasets(),
     });
-    await t.app.listen({ host: "127.0.0.1", port: 0 });
-    const address = t.app.server.address();
-    if (!address || typeof address === "string") throw new Error("no address");
-    base = `ws://127.0.0.1:${address.port}/api/auto-tune/optimize`;
+    ({ fixture, t, wsBase: base } = runApp);
     alice = await t.signIn("alice@example.com");
   });
   afterAll(async () => {
-    await t?.close();
-    await fixture?.close();
+    await runApp?.close();
   });
 
   const estimate = (body: unknown, cookie: string | null = alice.cookie) =>
@@ -75,45 +39,50 @@ describe.each(DIALECTS)("run budget and held-out numbers on %s", (dialect) => {
     });
 
   it("estimates calls, tokens and cost for either mode, growing with the iterations", async () => {
-    const three = await estimate({ mode: "single", ...singleRequest(3) });
+    const three = await estimate({ mode: "single", ...shopRequest(3) });
     expect(three.statusCode).toBe(200);
     const e3 = RunEstimateSchema.parse(three.json().data);
     const e6 = RunEstimateSchema.parse(
-      (await estimate({ mode: "single", ...singleRequest(6) })).json().data,
+      (await estimate({ mode: "single", ...shopRequest(6) })).json().data,
     );
     expect(e6.calls).toBeGreaterThan(e3.calls);
     expect(e6.input_tokens).toBeGreaterThan(e3.input_tokens);
     expect(e3.max_calls).toBe(Math.floor(e3.calls * 1.1));
     // fixture-large (reflection) has no price: the cost is unknown, not 0
     expect(e3.cost_usd).toBeNull();
-    const multi = await estimate({ mode: "multi", ...multiRequest(3) });
+    const multi = await estimate({ mode: "multi", ...multiRequest(3, { writer: "Synthesizer" }) });
     expect(multi.statusCode).toBe(200);
     expect(RunEstimateSchema.parse(multi.json().data).calls).toBeGreaterThan(e3.calls);
   });
 
   it("refuses anonymous callers and bad bodies with a clear 4xx", async () => {
-    expect((await estimate({ mode: "single", ...singleRequest(3) }, null)).statusCode).toBe(401);
-    const noMode = await estimate(singleRequest(3));
+    expect((await estimate({ mode: "single", ...shopRequest(3) }, null)).statusCode).toBe(401);
+    const noMode = await estimate(shopRequest(3));
     expect(noMode.statusCode).toBe(400);
     expect(noMode.json().error.message).toContain("mode");
-    const badIterations = await estimate({ mode: "single", ...singleRequest(0) });
+    const badIterations = await estimate({ mode: "single", ...shopRequest(0) });
     expect(badIterations.statusCode).toBe(400);
     expect(badIterations.json().error.message).toContain("iterations");
     const unknownModel = await estimate({
       mode: "single",
-      ...singleRequest(3),
+      ...shopRequest(3),
       model_name: "gpt-nope",
     });
     expect(unknownModel.statusCode).toBe(400);
     expect(unknownModel.json().error.message).toContain('Unknown model "gpt-nope"');
-    const unknownDataset = await estimate({ mode: "multi", ...multiRequest(3), dataset_name: "x" });
+    const unknownDataset = await estimate({
+      mode: "multi",
+      ...multiRequest(3, { writer: "Synthesizer" }),
+      dataset_name: "x",
+    });
     expect(unknownDataset.statusCode).toBe(400);
     expect(unknownDataset.json().error.message).toContain('Unknown dataset "x"');
   });
 
   for (const mode of ["single", "multi"] as const) {
     it(`caps a ${mode}-agent socket run at its estimate and reports the held-out comparison`, async () => {
-      const request = mode === "single" ? singleRequest(4) : multiRequest(3);
+      const request =
+        mode === "single" ? shopRequest(4) : multiRequest(3, { writer: "Synthesizer" });
       const announced = RunEstimateSchema.parse((await estimate({ mode, ...request })).json().data);
       const before = fixture.stats().requests;
       const run = transcript(
@@ -151,14 +120,14 @@ describe.each(DIALECTS)("run budget and held-out numbers on %s", (dialect) => {
   it("never lets a run issue more model calls than the cap it was stored with", async () => {
     // The uncapped run of this request issues far more calls than 60.
     const natural = RunEstimateSchema.parse(
-      (await estimate({ mode: "single", ...singleRequest(6) })).json().data,
+      (await estimate({ mode: "single", ...shopRequest(6) })).json().data,
     );
     expect(natural.calls).toBeGreaterThan(120);
     const cap = { ...natural, calls: 55, max_calls: 60 };
     const row = await t.app.deps.runs.create({
       userId: alice.userId,
       mode: "single",
-      request: singleRequest(6),
+      request: shopRequest(6),
       datasetName: "tiny-help",
       iterations: 6,
       seed: 5,

@@ -1,44 +1,15 @@
 import { RUN_FAILURE } from "@promptune/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
-import { createTestApp, type TestApp } from "../testing/app";
-import { writeTestDatasets } from "../testing/datasets";
+import type { TestApp } from "../testing/app";
 import { DIALECTS } from "../testing/db";
-import { type FixtureLlm, startFixtureLlm } from "../testing/fixture-llm";
-import { runSocket, transcript } from "../testing/ws-client";
-
-type Message = Record<string, unknown> & { type: string; data?: { iteration: number } };
-
-/** A socket that records every message; the test decides when to look. */
-function openSocket(url: string, cookie: string, first: unknown) {
-  const ws = new WebSocket(url, { headers: { cookie } });
-  const messages: Message[] = [];
-  const closed = new Promise<{ code: number; reason: string }>((resolve, reject) => {
-    ws.on("close", (code, reason) => resolve({ code, reason: reason.toString() }));
-    ws.on("error", reject);
-  });
-  ws.on("open", () => ws.send(JSON.stringify(first)));
-  ws.on("message", (d) => messages.push(JSON.parse(d.toString())));
-  return { ws, messages, closed };
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-const request = (iterations: number) => ({
-  prompt: "You are a support assistant for an online shop.",
-  dataset_name: "tiny-help",
-  model_name: "fixture-small",
-  iterations,
-  temperature: 0.7,
-});
+import type { FixtureLlm } from "../testing/fixture-llm";
+import { shopRequest } from "../testing/requests";
+import { type RunApp, startRunApp } from "../testing/run-app";
+import { until } from "../testing/wait";
+import { openRun, runSocket, singleRunTypes, transcript } from "../testing/ws-client";
 
 describe.each(DIALECTS)("reattaching to and stopping runs on %s", (dialect) => {
+  let runApp: RunApp;
   let fixture: FixtureLlm;
   let t: TestApp;
   let ws: string;
@@ -46,34 +17,30 @@ describe.each(DIALECTS)("reattaching to and stopping runs on %s", (dialect) => {
   let bob: { cookie: string };
 
   beforeAll(async () => {
-    fixture = await startFixtureLlm({ latencyMs: 30 });
-    t = await createTestApp(dialect, {
-      OPENAI_BASE_URL: fixture.url,
-      OPENAI_API_KEY: "test-key",
-      LLM_MODELS: "fixture-small,fixture-large",
-      LLM_DEFAULT_MODEL: "fixture-small",
-      LLM_JUDGE_MODEL: "fixture-small",
-      LLM_REFLECTION_MODEL: "fixture-large",
-      LLM_RETRY_BASE_MS: "5",
-      DATASETS_DIR: writeTestDatasets(),
-    });
-    await t.app.listen({ host: "127.0.0.1", port: 0 });
-    const address = t.app.server.address();
-    if (!address || typeof address === "string") throw new Error("no address");
-    ws = `ws://127.0.0.1:${address.port}/api/auto-tune/optimize/ws`;
+    runApp = await startRunApp(dialect, { LLM_RETRY_BASE_MS: "5" }, { latencyMs: 30 });
+    ({ fixture, t } = runApp);
+    ws = `${runApp.wsBase}/ws`;
     alice = await t.signIn(`alice-${dialect}@example.com`);
     bob = await t.signIn(`bob-${dialect}@example.com`);
   });
   afterAll(async () => {
-    await t?.close();
-    await fixture?.close();
+    await runApp?.close();
   });
+
+  /** Stops `runId` on the server as the holder of `cookie`. */
+  const cancel = (runId: string, cookie: string) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/auto-tune/optimize/runs/${runId}/cancel`,
+      headers: { cookie, "content-type": "application/json" },
+      payload: {},
+    });
 
   const get = async (url: string, cookie: string) =>
     (await t.app.inject({ method: "GET", url, headers: { cookie } })).json();
 
   it("names the run in every update, reports it active, and replays then streams it to a second socket", async () => {
-    const first = openSocket(ws, alice.cookie, request(4));
+    const first = openRun(ws, alice.cookie, shopRequest(4));
     await until(() => first.messages.length >= 2, "two updates");
     const runId = first.messages[0]?.run_id as string;
     expect(runId).toEqual(expect.any(String));
@@ -84,7 +51,7 @@ describe.each(DIALECTS)("reattaching to and stopping runs on %s", (dialect) => {
       run_id: runId,
       mode: "single",
       iterations: 4,
-      request: request(4),
+      request: shopRequest(4),
     });
     expect(active.data.status).toMatch(/^(queued|running)$/);
     // Not the other mode's run, not another user's run.
@@ -97,16 +64,9 @@ describe.each(DIALECTS)("reattaching to and stopping runs on %s", (dialect) => {
 
     // Leave (close the first socket), then reattach from a new one.
     first.ws.close(1000, "leaving");
-    const second = openSocket(ws, alice.cookie, { type: "resume", run_id: runId });
+    const second = openRun(ws, alice.cookie, { type: "resume", run_id: runId });
     expect(await second.closed).toEqual({ code: 1000, reason: "Optimization completed" });
-    expect(second.messages.map((m) => m.type)).toEqual([
-      "update",
-      "update",
-      "update",
-      "update",
-      "update",
-      "complete",
-    ]);
+    expect(second.messages.map((m) => m.type)).toEqual(singleRunTypes(4));
     expect(second.messages.slice(0, 5).map((m) => m.data?.iteration)).toEqual([0, 1, 2, 3, 4]);
     expect(second.messages[5]?.result).toMatchObject({ run_id: runId });
     expect(
@@ -117,18 +77,11 @@ describe.each(DIALECTS)("reattaching to and stopping runs on %s", (dialect) => {
     const replay = transcript(
       await runSocket(ws, { type: "resume", run_id: runId }, { cookie: alice.cookie }),
     );
-    expect(replay.messages.map((m) => m.type)).toEqual([
-      "update",
-      "update",
-      "update",
-      "update",
-      "update",
-      "complete",
-    ]);
+    expect(replay.messages.map((m) => m.type)).toEqual(singleRunTypes(4));
   });
 
   it("refuses to reattach to another user's run, an unknown run or a run of the other mode", async () => {
-    const own = openSocket(ws, alice.cookie, request(1));
+    const own = openRun(ws, alice.cookie, shopRequest(1));
     await own.closed;
     const runId = own.messages[0]?.run_id as string;
     const stolen = transcript(
@@ -156,7 +109,7 @@ describe.each(DIALECTS)("reattaching to and stopping runs on %s", (dialect) => {
   });
 
   it("a failed run: the live socket and a later reattach get the same plain error and detail", async () => {
-    const live = openSocket(ws, alice.cookie, request(3));
+    const live = openRun(ws, alice.cookie, shopRequest(3));
     try {
       await until(() => live.messages.length >= 1, "the first update");
       fixture.setConfig({ faults: [{ status: 500, count: 100_000 }] });
@@ -189,26 +142,14 @@ describe.each(DIALECTS)("reattaching to and stopping runs on %s", (dialect) => {
   });
 
   it("stops a run: both sockets get the cancellation, history keeps it as cancelled with its iterations", async () => {
-    const watcher = openSocket(ws, alice.cookie, request(8));
+    const watcher = openRun(ws, alice.cookie, shopRequest(8));
     await until(() => watcher.messages.length >= 2, "two updates");
     const runId = watcher.messages[0]?.run_id as string;
-    const other = openSocket(ws, alice.cookie, { type: "resume", run_id: runId });
+    const other = openRun(ws, alice.cookie, { type: "resume", run_id: runId });
     await until(() => other.messages.length >= 2, "replay");
 
-    const notYours = await t.app.inject({
-      method: "POST",
-      url: `/api/auto-tune/optimize/runs/${runId}/cancel`,
-      headers: { cookie: bob.cookie, "content-type": "application/json" },
-      payload: {},
-    });
-    expect(notYours.statusCode).toBe(404);
-    const cancel = await t.app.inject({
-      method: "POST",
-      url: `/api/auto-tune/optimize/runs/${runId}/cancel`,
-      headers: { cookie: alice.cookie, "content-type": "application/json" },
-      payload: {},
-    });
-    expect(cancel.statusCode).toBe(200);
+    expect((await cancel(runId, bob.cookie)).statusCode).toBe(404);
+    expect((await cancel(runId, alice.cookie)).statusCode).toBe(200);
     for (const socket of [watcher, other]) {
       expect((await socket.closed).code).toBe(1011);
       expect(socket.messages.at(-1)).toEqual({

@@ -1,43 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/app";
-import { writeTestDatasets } from "../testing/datasets";
+import type { TestApp } from "../testing/app";
 import { DIALECTS } from "../testing/db";
-import { type FixtureLlm, startFixtureLlm } from "../testing/fixture-llm";
-import { runSocket, transcript } from "../testing/ws-client";
-
-const SEED_PROMPT = "You are a support assistant for an online shop.";
-
-function singleRequest(iterations: number) {
-  return {
-    prompt: SEED_PROMPT,
-    dataset_name: "tiny-help",
-    model_name: "fixture-small",
-    iterations,
-    temperature: 0.7,
-  };
-}
-
-function agent(name: string, prompt: string) {
-  return {
-    name,
-    prompt,
-    model_name: "fixture-small",
-    temperature: 0.5,
-    description: `${name} agent`,
-  };
-}
-
-async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("condition not met in time");
-}
+import type { FixtureLlm } from "../testing/fixture-llm";
+import { multiRequest, SHOP_PROMPT, shopRequest } from "../testing/requests";
+import { type RunApp, startRunApp } from "../testing/run-app";
+import { waitFor } from "../testing/wait";
+import { runSocket, singleRunTypes, transcript } from "../testing/ws-client";
 
 describe.each(DIALECTS)("optimisation runs on %s", (dialect) => {
+  let runApp: RunApp;
   let fixture: FixtureLlm;
   let t: TestApp;
   let base: string;
@@ -45,28 +16,23 @@ describe.each(DIALECTS)("optimisation runs on %s", (dialect) => {
   let bob: { cookie: string };
 
   beforeAll(async () => {
-    fixture = await startFixtureLlm();
-    t = await createTestApp(dialect, {
-      OPENAI_BASE_URL: fixture.url,
-      OPENAI_API_KEY: "test-key",
-      LLM_MODELS: "fixture-small,fixture-large",
-      LLM_DEFAULT_MODEL: "fixture-small",
-      LLM_JUDGE_MODEL: "fixture-small",
-      LLM_REFLECTION_MODEL: "fixture-large",
-      DATASETS_DIR: writeTestDatasets(),
-      RUNS_MAX_ACTIVE_PER_USER: "2",
-    });
-    await t.app.listen({ host: "127.0.0.1", port: 0 });
-    const address = t.app.server.address();
-    if (!address || typeof address === "string") throw new Error("no address");
-    base = `ws://127.0.0.1:${address.port}/api/auto-tune/optimize`;
+    runApp = await startRunApp(dialect, { RUNS_MAX_ACTIVE_PER_USER: "2" });
+    ({ fixture, t, wsBase: base } = runApp);
     alice = await t.signIn("alice@example.com");
     bob = await t.signIn("bob@example.com");
   });
   afterAll(async () => {
-    await t?.close();
-    await fixture?.close();
+    await runApp?.close();
   });
+
+  /** Selects a saved run's prompt (by run and step, or by step id) as the holder of `cookie`. */
+  const selectPrompt = (cookie: string, payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: "PUT",
+      url: "/api/auto-tune/optimize/selected-prompt",
+      headers: { cookie, "content-type": "application/json" },
+      payload,
+    });
 
   const history = async (cookie: string) =>
     (
@@ -78,7 +44,7 @@ describe.each(DIALECTS)("optimisation runs on %s", (dialect) => {
     ).json();
 
   it("refuses the upgrade with 401 without a session", async () => {
-    const result = await runSocket(`${base}/ws`, singleRequest(1));
+    const result = await runSocket(`${base}/ws`, shopRequest(1));
     expect(result).toEqual({ refused: true, status: 401 });
     const multi = await runSocket(
       `${base}/ws/multiagent`,
@@ -90,11 +56,7 @@ describe.each(DIALECTS)("optimisation runs on %s", (dialect) => {
 
   it("answers a bad request with an error message and close 1008", async () => {
     const bad = transcript(
-      await runSocket(
-        `${base}/ws`,
-        { ...singleRequest(1), iterations: 0 },
-        { cookie: alice.cookie },
-      ),
+      await runSocket(`${base}/ws`, { ...shopRequest(1), iterations: 0 }, { cookie: alice.cookie }),
     );
     expect(bad.code).toBe(1008);
     expect(bad.messages).toEqual([{ type: "error", error: expect.stringContaining("iterations") }]);
@@ -103,7 +65,7 @@ describe.each(DIALECTS)("optimisation runs on %s", (dialect) => {
     const unknownDataset = transcript(
       await runSocket(
         `${base}/ws`,
-        { ...singleRequest(1), dataset_name: "nope" },
+        { ...shopRequest(1), dataset_name: "nope" },
         { cookie: alice.cookie },
       ),
     );
@@ -112,7 +74,7 @@ describe.each(DIALECTS)("optimisation runs on %s", (dialect) => {
     const unknownModel = transcript(
       await runSocket(
         `${base}/ws`,
-        { ...singleRequest(1), model_name: "gpt-nope" },
+        { ...shopRequest(1), model_name: "gpt-nope" },
         { cookie: alice.cookie },
       ),
     );
@@ -120,18 +82,10 @@ describe.each(DIALECTS)("optimisation runs on %s", (dialect) => {
   });
 
   it("streams exactly N+1 single-agent updates then complete, and saves the run", async () => {
-    const run = transcript(
-      await runSocket(`${base}/ws`, singleRequest(3), { cookie: alice.cookie }),
-    );
+    const run = transcript(await runSocket(`${base}/ws`, shopRequest(3), { cookie: alice.cookie }));
     expect(run.code).toBe(1000);
     expect(run.reason).toBe("Optimization completed");
-    expect(run.messages.map((m) => m.type)).toEqual([
-      "update",
-      "update",
-      "update",
-      "update",
-      "complete",
-    ]);
+    expect(run.messages.map((m) => m.type)).toEqual(singleRunTypes(3));
     const updates = run.messages.slice(0, 4).map((m) => m.data as Record<string, unknown>);
     expect(updates.map((u) => u.iteration)).toEqual([0, 1, 2, 3]);
     for (const u of updates) {
@@ -150,22 +104,14 @@ describe.each(DIALECTS)("optimisation runs on %s", (dialect) => {
     expect(saved).toMatchObject({
       mode: "single",
       status: "completed",
-      configuration: { initial_prompt: SEED_PROMPT, iterations: 3, dataset_name: "tiny-help" },
+      configuration: { initial_prompt: SHOP_PROMPT, iterations: 3, dataset_name: "tiny-help" },
     });
     expect(saved.steps.map((s: { step_number: number }) => s.step_number)).toEqual([1, 2, 3]);
     expect(saved.usage.calls).toBeGreaterThan(0);
   });
 
   it("streams exactly N multi-agent updates (baseline on the first) then complete", async () => {
-    const request = {
-      dataset_name: "tiny-help",
-      iterations: 2,
-      "master-agent": agent("master", "You coordinate the support team."),
-      "worker-agents": [
-        agent("Expert", "You know the shop's policies."),
-        agent("Synthesizer", "You write the final answer."),
-      ],
-    };
+    const request = multiRequest(2, { writer: "Synthesizer" });
     const run = transcript(
       await runSocket(`${base}/ws/multiagent`, request, { cookie: alice.cookie }),
     );
@@ -188,13 +134,13 @@ describe.each(DIALECTS)("optimisation runs on %s", (dialect) => {
   it("finishes and saves a run whose socket closed mid-run", async () => {
     const before = (await history(alice.cookie)).data.length;
     const partial = transcript(
-      await runSocket(`${base}/ws`, singleRequest(2), { cookie: alice.cookie, stopAfter: 1 }),
+      await runSocket(`${base}/ws`, shopRequest(2), { cookie: alice.cookie, stopAfter: 1 }),
     );
     expect(partial.messages).toHaveLength(1);
     const saved = await waitFor(async () => {
       const list = (await history(alice.cookie)).data;
       return list.length > before && list[0].status === "completed" ? list[0] : undefined;
-    });
+    }, "the run saved as completed");
     expect(saved.steps).toHaveLength(2);
   });
 
@@ -207,34 +153,14 @@ describe.each(DIALECTS)("optimisation runs on %s", (dialect) => {
       headers: { cookie: bob.cookie },
     });
     expect(read.statusCode).toBe(404);
-    const select = await t.app.inject({
-      method: "PUT",
-      url: "/api/auto-tune/optimize/selected-prompt",
-      headers: { cookie: bob.cookie, "content-type": "application/json" },
-      payload: { run_id: mine.run_id, step_number: 1 },
-    });
+    const select = await selectPrompt(bob.cookie, { run_id: mine.run_id, step_number: 1 });
     expect(select.statusCode).toBe(404);
-    const own = await t.app.inject({
-      method: "PUT",
-      url: "/api/auto-tune/optimize/selected-prompt",
-      headers: { cookie: alice.cookie, "content-type": "application/json" },
-      payload: { run_id: mine.run_id, step_number: 1 },
-    });
+    const own = await selectPrompt(alice.cookie, { run_id: mine.run_id, step_number: 1 });
     expect(own.statusCode).toBe(200);
     expect(own.json().data.selected_step_id).toBe(`${mine.run_id}:1`);
-    const byId = await t.app.inject({
-      method: "PUT",
-      url: "/api/auto-tune/optimize/selected-prompt",
-      headers: { cookie: alice.cookie, "content-type": "application/json" },
-      payload: { selected_step_id: `${mine.run_id}:2` },
-    });
+    const byId = await selectPrompt(alice.cookie, { selected_step_id: `${mine.run_id}:2` });
     expect(byId.json().data.selected_step_id).toBe(`${mine.run_id}:2`);
-    const missingStep = await t.app.inject({
-      method: "PUT",
-      url: "/api/auto-tune/optimize/selected-prompt",
-      headers: { cookie: alice.cookie, "content-type": "application/json" },
-      payload: { run_id: mine.run_id, step_number: 9 },
-    });
+    const missingStep = await selectPrompt(alice.cookie, { run_id: mine.run_id, step_number: 9 });
     expect(missingStep.statusCode).toBe(400);
     const anonymous = await t.app.inject({ method: "GET", url: "/api/auto-tune/optimize/history" });
     expect(anonymous.statusCode).toBe(401);
@@ -243,11 +169,11 @@ describe.each(DIALECTS)("optimisation runs on %s", (dialect) => {
   it("limits the runs one user may have going at once", async () => {
     fixture.setConfig({ latencyMs: 100 });
     try {
-      const first = runSocket(`${base}/ws`, singleRequest(2), { cookie: bob.cookie });
-      const second = runSocket(`${base}/ws`, singleRequest(2), { cookie: bob.cookie });
+      const first = runSocket(`${base}/ws`, shopRequest(2), { cookie: bob.cookie });
+      const second = runSocket(`${base}/ws`, shopRequest(2), { cookie: bob.cookie });
       await new Promise((r) => setTimeout(r, 300));
       const third = transcript(
-        await runSocket(`${base}/ws`, singleRequest(1), { cookie: bob.cookie }),
+        await runSocket(`${base}/ws`, shopRequest(1), { cookie: bob.cookie }),
       );
       expect(third.code).toBe(1008);
       expect(third.messages[0]?.error).toContain("the limit is 2");

@@ -1,11 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
-import { createSession } from "../auth/sessions";
-import { upsertUser } from "../auth/users";
-import { writeTestDatasets } from "../testing/datasets";
+import { signInAs } from "../testing/app";
 import { createTestDatabase, type TestDatabase } from "../testing/db";
 import { type FixtureLlm, startFixtureLlm } from "../testing/fixture-llm";
+import { fixtureRunEnv } from "../testing/llm-env";
 import {
   freePort,
   type ServerProcess,
@@ -13,29 +11,11 @@ import {
   waitForHttp,
   waitForOutput,
 } from "../testing/processes";
+import { singleRequest } from "../testing/requests";
+import { until } from "../testing/wait";
+import { openRun, singleRunTypes } from "../testing/ws-client";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-
-/** A socket client that records every message and lets the test act in between. */
-function openRun(url: string, cookie: string, request: unknown) {
-  const ws = new WebSocket(url, { headers: { cookie } });
-  const messages: Array<{ type: string; data?: { iteration: number }; result?: unknown }> = [];
-  const closed = new Promise<{ code: number; reason: string }>((resolve, reject) => {
-    ws.on("close", (code, reason) => resolve({ code, reason: reason.toString() }));
-    ws.on("error", reject);
-  });
-  ws.on("open", () => ws.send(JSON.stringify(request)));
-  ws.on("message", (d) => messages.push(JSON.parse(d.toString())));
-  return { messages, closed };
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe("scale-out: two web processes and queue workers on PostgreSQL + Redis", () => {
   let database: TestDatabase;
@@ -52,12 +32,7 @@ describe("scale-out: two web processes and queue workers on PostgreSQL + Redis",
       ...database.env,
       REDIS_URL,
       REDIS_PREFIX: `pt-test-${randomBytes(4).toString("hex")}`,
-      OPENAI_BASE_URL: fixture.url,
-      OPENAI_API_KEY: "test-key",
-      LLM_MODELS: "fixture-small,fixture-large",
-      LLM_JUDGE_MODEL: "fixture-small",
-      LLM_REFLECTION_MODEL: "fixture-large",
-      DATASETS_DIR: writeTestDatasets(),
+      ...fixtureRunEnv(fixture.url),
       RUN_LOCK_MS: "2000",
       RUN_CALL_CONCURRENCY: "4",
       // Web processes sweep for stuck runs five times a second with a short
@@ -80,8 +55,7 @@ describe("scale-out: two web processes and queue workers on PostgreSQL + Redis",
         ws: `ws://127.0.0.1:${port}/api/auto-tune/optimize/ws`,
       });
     }
-    const user = await upsertUser(database.db, { email: "scale@example.com" });
-    cookie = `session=${(await createSession(database.db, user.id)).token}`;
+    cookie = (await signInAs(database.db, "scale@example.com")).cookie;
   }, 120_000);
 
   afterAll(async () => {
@@ -95,13 +69,7 @@ describe("scale-out: two web processes and queue workers on PostgreSQL + Redis",
     procs.push(worker1);
     await waitForOutput(worker1, "worker ready");
 
-    const request = {
-      prompt: "You are a support assistant.",
-      dataset_name: "tiny-help",
-      model_name: "fixture-small",
-      iterations: 4,
-      temperature: 0.7,
-    };
+    const request = singleRequest(4);
     const onA = openRun(web[0]?.ws as string, cookie, request);
     const onB = openRun(web[1]?.ws as string, cookie, { ...request, iterations: 3 });
 
@@ -118,14 +86,7 @@ describe("scale-out: two web processes and queue workers on PostgreSQL + Redis",
     const [closeA, closeB] = await Promise.all([onA.closed, onB.closed]);
     expect(closeA).toEqual({ code: 1000, reason: "Optimization completed" });
     expect(closeB).toEqual({ code: 1000, reason: "Optimization completed" });
-    expect(onA.messages.map((m) => m.type)).toEqual([
-      "update",
-      "update",
-      "update",
-      "update",
-      "update",
-      "complete",
-    ]);
+    expect(onA.messages.map((m) => m.type)).toEqual(singleRunTypes(4));
     expect(onA.messages.slice(0, 5).map((m) => m.data?.iteration)).toEqual([0, 1, 2, 3, 4]);
     expect(onB.messages.slice(0, 4).map((m) => m.data?.iteration)).toEqual([0, 1, 2, 3]);
 
@@ -147,16 +108,10 @@ describe("scale-out: two web processes and queue workers on PostgreSQL + Redis",
 
   it("reattaches through another web process: the stored updates, then the live ones, to completion", async () => {
     // The worker started by the previous test is still consuming the queue.
-    const request = {
-      prompt: "You are a support assistant.",
-      dataset_name: "tiny-help",
-      model_name: "fixture-small",
-      iterations: 4,
-      temperature: 0.7,
-    };
+    const request = singleRequest(4);
     const first = openRun(web[0]?.ws as string, cookie, request);
     await until(() => first.messages.length >= 2, "first updates");
-    const runId = (first.messages[0] as { run_id?: string }).run_id as string;
+    const runId = first.messages[0]?.run_id as string;
     expect(runId).toEqual(expect.any(String));
     const active = await fetch(`${web[1]?.url}/api/auto-tune/optimize/runs/active?mode=single`, {
       headers: { cookie },
@@ -165,14 +120,7 @@ describe("scale-out: two web processes and queue workers on PostgreSQL + Redis",
 
     const second = openRun(web[1]?.ws as string, cookie, { type: "resume", run_id: runId });
     expect(await second.closed).toEqual({ code: 1000, reason: "Optimization completed" });
-    expect(second.messages.map((m) => m.type)).toEqual([
-      "update",
-      "update",
-      "update",
-      "update",
-      "update",
-      "complete",
-    ]);
+    expect(second.messages.map((m) => m.type)).toEqual(singleRunTypes(4));
     expect(second.messages.slice(0, 5).map((m) => m.data?.iteration)).toEqual([0, 1, 2, 3, 4]);
   }, 60_000);
 });

@@ -8,6 +8,7 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fixtureLlmEnv } from "./llm-env";
 
 /** The system prompt that passes every example. */
 export const GOOD_PROMPT =
@@ -65,9 +66,7 @@ export function agentsConfig(model: string) {
 /** Environment pointing the CLI at the fixture LLM. */
 export function fixtureEnv(url: string): Record<string, string> {
   return {
-    OPENAI_BASE_URL: url,
-    OPENAI_API_KEY: "test-key",
-    LLM_MODELS: "fixture-small,fixture-large",
+    ...fixtureLlmEnv(url),
     LLM_JUDGE_MODEL: "fixture-large",
     LLM_REFLECTION_MODEL: "fixture-large",
     LLM_EMBEDDING_MODEL: "fixture-embed",

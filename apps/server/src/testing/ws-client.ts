@@ -58,3 +58,47 @@ export function transcript(result: SocketTranscript | RefusedUpgrade): SocketTra
   if ("refused" in result) throw new Error(`upgrade refused with HTTP ${result.status}`);
   return result;
 }
+
+/** A message a run's socket received. */
+export interface RunMessage {
+  type: string;
+  run_id?: string;
+  data?: { iteration: number; prompt?: string } & Record<string, unknown>;
+  result?: { run_id: string } & Record<string, unknown>;
+  error?: string;
+  detail?: string;
+  request_id?: string;
+}
+
+/**
+ * The message types of a completed single-agent run of `iterations`: one
+ * update for the seed's evaluation (iteration 0) and one per iteration, then
+ * `complete`, which is what a run socket, live or replayed, must show.
+ */
+export function singleRunTypes(iterations: number): string[] {
+  return [...Array.from({ length: iterations + 1 }, () => "update"), "complete"];
+}
+
+/** An open run socket: the socket itself, its messages so far and a promise of its close. */
+export interface OpenRun {
+  ws: WebSocket;
+  messages: RunMessage[];
+  closed: Promise<{ code: number; reason: string }>;
+}
+
+/**
+ * Opens a run socket as the holder of `cookie`, sends `request` once open and
+ * records every message, without waiting: the test may act mid-run (reattach,
+ * cancel, kill a worker) and await `closed` when it is done.
+ */
+export function openRun(url: string, cookie: string, request: unknown): OpenRun {
+  const ws = new WebSocket(url, { headers: { cookie } });
+  const messages: RunMessage[] = [];
+  const closed = new Promise<{ code: number; reason: string }>((resolve, reject) => {
+    ws.on("close", (code, reason) => resolve({ code, reason: reason.toString() }));
+    ws.on("error", reject);
+  });
+  ws.on("open", () => ws.send(JSON.stringify(request)));
+  ws.on("message", (d) => messages.push(JSON.parse(d.toString()) as RunMessage));
+  return { ws, messages, closed };
+}

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeWebSocket } from "../test/fake-websocket";
-import { completeFrame } from "../test/run-frames";
+import { completeFrame, updateFrame } from "../test/run-frames";
 import { failureOf, openRunStream, type RunFailure, type RunStreamOptions } from "./run-socket";
 import type { WebSocketConstructor } from "./socket-connect";
 
@@ -13,23 +13,7 @@ const options: RunStreamOptions = {
   completeGraceMs: 50,
 };
 
-const usage = { calls: 1, input_tokens: 1, output_tokens: 1, cost_usd: 0, cached_calls: 0 };
-const single = (iteration: number, runId = "run-7") => ({
-  type: "update",
-  run_id: runId,
-  data: {
-    iteration,
-    prompt: `p${iteration}`,
-    model_name: "m",
-    temperature: 0.5,
-    evaluation_point: { x: iteration, y: 50 },
-    embedding_point: { x: 0, y: 0 },
-    accepted: true,
-    parent: null,
-    validation_score: 0.5,
-    usage,
-  },
-});
+const single = (iteration: number, runId = "run-7") => updateFrame(iteration, { run_id: runId });
 const request = {
   prompt: "Be kind.",
   dataset_name: "d",

@@ -8,25 +8,10 @@ import { useMultiRunStore } from "../stores/multi-run";
 import { useOptimizationStore } from "../stores/optimization";
 import { useSingleRunStore } from "../stores/single-run";
 import { FakeWebSocket } from "../test/fake-websocket";
+import { updateFrame } from "../test/run-frames";
 import { useRun } from "./useRun";
 
-const usage = { calls: 1, input_tokens: 1, output_tokens: 1, cost_usd: 0, cached_calls: 0 };
-const update = (iteration: number) => ({
-  type: "update",
-  run_id: "run-42",
-  data: {
-    iteration,
-    prompt: `Prompt ${iteration}`,
-    model_name: "gpt-4o",
-    temperature: 0.4,
-    evaluation_point: { x: iteration, y: 40 },
-    embedding_point: { x: 0, y: 0 },
-    accepted: true,
-    parent: null,
-    validation_score: 0.4,
-    usage,
-  },
-});
+const update = (iteration: number) => updateFrame(iteration, { run_id: "run-42" });
 const activeSingle = {
   run_id: "run-42",
   mode: "single",

@@ -1,4 +1,31 @@
-/** Socket frames of a finished run as the server sends them (FinalResultSchema), for client tests. */
+/** Socket frames of a run as the server sends them (contracts' schemas), for client tests. */
+
+/**
+ * A single-agent `update` frame of `iteration` for run `run_id` (default
+ * "run-1"), with prompt `Prompt <iteration>` unless given; scores and usage
+ * are fixed, valid values.
+ */
+export function updateFrame(
+  iteration: number,
+  overrides: { run_id?: string; prompt?: string } = {},
+) {
+  return {
+    type: "update",
+    run_id: overrides.run_id ?? "run-1",
+    data: {
+      iteration,
+      prompt: overrides.prompt ?? `Prompt ${iteration}`,
+      model_name: "gpt-4o",
+      temperature: 0.4,
+      evaluation_point: { x: iteration, y: 40 },
+      embedding_point: { x: 0, y: 0 },
+      accepted: true,
+      parent: null,
+      validation_score: 0.4,
+      usage: { calls: 1, input_tokens: 1, output_tokens: 1, cost_usd: 0, cached_calls: 0 },
+    },
+  };
+}
 
 /** A `complete` frame: the best iteration's prompt, scores in [0, 1]. */
 export function completeFrame(

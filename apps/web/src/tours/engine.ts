@@ -5,10 +5,12 @@
  * A step whose target is hidden can reveal it first (e.g. switch the mobile
  * 'Bot Prompt' / 'Configuration' toggle) or point at a visible stand-in
  * (e.g. the burger for the sidebar on a phone); with neither, the popover
- * shows centred.
+ * shows centred. While a step shows, the highlight follows its target when
+ * the page swaps that element for another (see follow.ts).
  */
 import { type Driver, type DriveStep, driver } from "driver.js";
 import "driver.js/dist/driver.css";
+import { followActiveTarget } from "./follow";
 import "./tour.css";
 
 /** One step of a tour. */
@@ -88,6 +90,7 @@ function addSkipButton(footer: HTMLElement, tour: Driver): void {
 
 /** Starts a tour over `steps`; returns the driver (call destroy() to stop it). */
 export function startTour(steps: readonly TourStep[], options: TourOptions = {}): Driver {
+  let stopFollowing = () => {};
   const driveSteps: DriveStep[] = steps.map((s) => {
     return {
       // Resolved when the step shows: the page may have changed since the tour started.
@@ -131,7 +134,10 @@ export function startTour(steps: readonly TourStep[], options: TourOptions = {})
     onPrevClick: (_el, _step, { driver: d }) => {
       if (!d.isFirstStep()) void go(d, (d.getActiveIndex() ?? 0) - 1);
     },
-    onDestroyed: () => options.onEnd?.(),
+    onDestroyed: () => {
+      stopFollowing();
+      options.onEnd?.();
+    },
   });
   /** Moves to step `index`, revealing its target first when it is hidden. */
   async function go(d: Driver, index: number): Promise<void> {
@@ -143,5 +149,14 @@ export function startTour(steps: readonly TourStep[], options: TourOptions = {})
     if (d.isActive()) d.moveTo(index);
   }
   tour.drive();
+  stopFollowing = followActiveTarget({
+    active: () => tour.isActive(),
+    wanted: () => {
+      const step = steps[tour.getActiveIndex() ?? -1];
+      return step ? stepElement(step) : undefined;
+    },
+    highlighted: () => tour.getActiveElement(),
+    rehighlight: () => tour.moveTo(tour.getActiveIndex() ?? 0),
+  });
   return tour;
 }

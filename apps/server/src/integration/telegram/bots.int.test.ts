@@ -4,6 +4,7 @@ import { DIALECTS } from "../../testing/db";
 import { type FixtureLlm, startFixtureLlm } from "../../testing/fixture-llm";
 import { type FixtureTelegram, startFixtureTelegram } from "../../testing/fixture-telegram";
 import { callApi } from "../../testing/http";
+import { fixtureLlmEnv } from "../../testing/llm-env";
 import { TELEGRAM_MAX_MESSAGE } from "./format";
 import { BOT_TEXT } from "./messages";
 
@@ -68,9 +69,7 @@ describe.each(DIALECTS)("Telegram before/after bots on %s", (dialect) => {
     tg.addBot(BEFORE, "bakery_before_bot");
     tg.addBot(AFTER, "bakery_after_bot");
     t = await createTestApp(dialect, {
-      OPENAI_BASE_URL: llm.url,
-      OPENAI_API_KEY: "test-key",
-      LLM_MODELS: "fixture-small,fixture-large",
+      ...fixtureLlmEnv(llm.url),
       LLM_MAX_RETRIES: "0",
       LLM_TIMEOUT_MS: "2000",
       TELEGRAM_BEFORE_BOT_TOKEN: BEFORE,

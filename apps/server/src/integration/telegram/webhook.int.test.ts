@@ -1,29 +1,15 @@
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { type FixtureLlm, startFixtureLlm } from "../../testing/fixture-llm";
 import { type FixtureTelegram, startFixtureTelegram } from "../../testing/fixture-telegram";
 import { callApi } from "../../testing/http";
+import { fixtureLlmEnv } from "../../testing/llm-env";
+import { freePort } from "../../testing/processes";
 import { BOT_TEXT } from "./messages";
 
 const BEFORE = "2001:before-token";
 const AFTER = "2002:after-token";
 const SECRET = "s3cret_webhook-Token";
-
-/** A free loopback port (the app must know its webhook address before it listens). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-const llmEnv = (llm: FixtureLlm) => ({
-  OPENAI_BASE_URL: llm.url,
-  OPENAI_API_KEY: "test-key",
-  LLM_MODELS: "fixture-small",
-});
 
 describe("Telegram bots in webhook mode", () => {
   let llm: FixtureLlm;
@@ -37,10 +23,11 @@ describe("Telegram bots in webhook mode", () => {
     tg = await startFixtureTelegram();
     tg.addBot(BEFORE, "hook_before_bot");
     tg.addBot(AFTER, "hook_after_bot");
+    // The app must know its webhook address before it listens.
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     t = await createTestApp("sqlite", {
-      ...llmEnv(llm),
+      ...fixtureLlmEnv(llm.url, "fixture-small"),
       TELEGRAM_BEFORE_BOT_TOKEN: BEFORE,
       TELEGRAM_AFTER_BOT_TOKEN: AFTER,
       TELEGRAM_API_ROOT: tg.apiRoot,
@@ -149,7 +136,7 @@ describe("Telegram bots switched off", () => {
     const tg = await startFixtureTelegram();
     tg.addBot(AFTER, "good_after_bot");
     const t = await createTestApp("sqlite", {
-      ...llmEnv(llm),
+      ...fixtureLlmEnv(llm.url, "fixture-small"),
       TELEGRAM_BEFORE_BOT_TOKEN: "9999:unknown-token",
       TELEGRAM_AFTER_BOT_TOKEN: AFTER,
       TELEGRAM_API_ROOT: tg.apiRoot,

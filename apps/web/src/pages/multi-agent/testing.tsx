@@ -1,12 +1,15 @@
 /**
- * Test helpers of the multi-agent page: providers for rendering, the
- * defaults response the fake API answers, and a multi-agent update message.
+ * Test helpers of the multi-agent page: providers for rendering, a clean
+ * store state, the defaults response the fake API answers, and a
+ * multi-agent update message.
  */
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
+import { useMultiRunStore } from "../../stores/multi-run";
+import { type OptimizationSettings, useOptimizationStore } from "../../stores/optimization";
 
 /** Renders `ui` with Mantine (test environment: no transitions), notifications and a router. */
 export function renderWithProviders(ui: ReactNode) {
@@ -16,6 +19,25 @@ export function renderWithProviders(ui: ReactNode) {
       <MemoryRouter>{ui}</MemoryRouter>
     </MantineProvider>,
   );
+}
+
+/** The coordinator of the defaults response, as optimization settings. */
+export const TEST_COORDINATOR = {
+  coordinatorPrompt: "Lead the team.",
+  coordinatorModel: "fixture-large",
+  coordinatorTemperature: 0.3,
+  coordinatorDescription: "Routes work.",
+} satisfies Partial<OptimizationSettings>;
+
+/**
+ * Gives a test a clean slate: nothing stored, the optimization settings
+ * reset and then set to `settings`, and no run.
+ */
+export function resetMultiAgentState(settings: Partial<OptimizationSettings>): void {
+  localStorage.clear();
+  useOptimizationStore.getState().reset();
+  useOptimizationStore.getState().update(settings);
+  useMultiRunStore.getState().clear();
 }
 
 const agent = (name: string, prompt: string, temperature = 0.5, description = `${name} role`) => ({

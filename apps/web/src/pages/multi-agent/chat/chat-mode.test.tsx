@@ -4,10 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakeCall, installFakeApi, ok } from "../../../auth/testing";
 import { ChatComparison } from "../../../components/chat/ChatComparison";
 import { useAuthStore } from "../../../stores/auth";
-import { useMultiRunStore } from "../../../stores/multi-run";
 import { makeWorker, useOptimizationStore } from "../../../stores/optimization";
 import "../../../test/font-loading";
-import { renderWithProviders } from "../testing";
+import { renderWithProviders, resetMultiAgentState } from "../testing";
 import { multiChatMode } from "./chat-mode";
 
 interface ChatBody {
@@ -52,13 +51,10 @@ const worker = (name: string, prompt: string) =>
 
 describe("the multi-agent chat mode", { timeout: 30_000 }, () => {
   beforeEach(() => {
-    localStorage.clear();
-    useOptimizationStore.getState().reset();
-    useOptimizationStore.getState().update({
+    resetMultiAgentState({
       coordinatorPrompt: "Lead the team.",
       workers: [worker("Researcher", "Find facts."), worker("Writer", "Write it up.")],
     });
-    useMultiRunStore.getState().clear();
     useAuthStore.setState({
       status: "authenticated",
       user: { email: "a@example.com", name: "A", company_name: "" },

@@ -4,7 +4,12 @@ import { fail, installFakeApi, ok } from "../../../auth/testing";
 import { useMultiRunStore } from "../../../stores/multi-run";
 import { useOptimizationStore } from "../../../stores/optimization";
 import "../../../test/font-loading";
-import { DEFAULTS_RESPONSE, renderWithProviders } from "../testing";
+import {
+  DEFAULTS_RESPONSE,
+  renderWithProviders,
+  resetMultiAgentState,
+  TEST_COORDINATOR,
+} from "../testing";
 import { ConfigureCard, RUNNING_HINT } from "./ConfigureCard";
 import { RESET_TEXTS } from "./ResetButton";
 
@@ -23,17 +28,11 @@ const promptOf = (i: number) =>
 
 describe("ConfigureCard", { timeout: 30_000 }, () => {
   beforeEach(() => {
-    localStorage.clear();
-    useOptimizationStore.getState().reset();
-    useOptimizationStore.getState().update({
-      coordinatorPrompt: "Lead the team.",
-      coordinatorModel: "fixture-large",
-      coordinatorTemperature: 0.3,
-      coordinatorDescription: "Routes work.",
+    resetMultiAgentState({
+      ...TEST_COORDINATOR,
       additionalWorkerConfig: extra,
       availableModels: ["fixture-small", "fixture-large"],
     });
-    useMultiRunStore.getState().clear();
   });
   afterEach(() => vi.restoreAllMocks());
 

@@ -2,21 +2,21 @@ import type { MultiAgentIteration } from "@promptune/contracts";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useMultiRunStore } from "../../../stores/multi-run";
-import { makeWorker, useOptimizationStore } from "../../../stores/optimization";
-import { multiUpdate, renderWithProviders } from "../testing";
+import { makeWorker } from "../../../stores/optimization";
+import {
+  multiUpdate,
+  renderWithProviders,
+  resetMultiAgentState,
+  TEST_COORDINATOR,
+} from "../testing";
 import { ConfigurationEvaluation } from "./ConfigurationEvaluation";
 
 const result = (n: number) => multiUpdate(n, ["Expert", "Writer"]).data as MultiAgentIteration;
 
 describe("ConfigurationEvaluation", { timeout: 30_000 }, () => {
   beforeEach(() => {
-    localStorage.clear();
-    useOptimizationStore.getState().reset();
-    useOptimizationStore.getState().update({
-      coordinatorPrompt: "Lead the team.",
-      coordinatorModel: "fixture-large",
-      coordinatorTemperature: 0.3,
-      coordinatorDescription: "Routes work.",
+    resetMultiAgentState({
+      ...TEST_COORDINATOR,
       workers: [
         makeWorker(
           1,
@@ -40,7 +40,6 @@ describe("ConfigurationEvaluation", { timeout: 30_000 }, () => {
         ),
       ],
     });
-    useMultiRunStore.getState().clear();
   });
 
   it("draws the user, the coordinator and every worker, and shows a clicked agent's details", () => {
