@@ -93,9 +93,7 @@ try {
   if (only.has("multi-ablations")) {
     rows.push(await multi("  − joint edits of several components", { jointEdits: false }));
     rows.push(await multi("  − merge of two lineages", { merge: false }));
-    rows.push(
-      await multi("  − near-best parents (plain frontier)", { nearBestParents: false }),
-    );
+    rows.push(await multi("  − near-best parents (plain frontier)", { nearBestParents: false }));
     rows.push(await multi("  − pooled final pick (validation alone)", { pooledFinalPick: false }));
     rows.push(await multi("  variant: 8 cached failures instead of 14", { reflectionExtra: 8 }));
   }
