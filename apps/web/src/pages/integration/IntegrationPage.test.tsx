@@ -158,10 +158,14 @@ describe("IntegrationPage", () => {
     });
     renderAt(<IntegrationPage />, "/integration");
     await loaded();
-    const initialModel = screen.getByRole("combobox", { name: "Initial model" });
-    fireEvent.click(initialModel);
-    await waitFor(() => expect(initialModel.getAttribute("aria-controls")).toBeTruthy());
-    const listbox = document.getElementById(initialModel.getAttribute("aria-controls") ?? "");
+    const initialModel = () => screen.getByRole("combobox", { name: "Initial model" });
+    fireEvent.click(initialModel());
+    // until its dropdown chunk arrives a stand-in field takes the click; the real Select
+    // replaces it and opens, so the field is looked up again
+    await waitFor(() => expect(initialModel().getAttribute("aria-controls")).toBeTruthy(), {
+      timeout: 5_000,
+    });
+    const listbox = document.getElementById(initialModel().getAttribute("aria-controls") ?? "");
     fireEvent.click(
       within(listbox as HTMLElement).getByRole("option", { name: "gpt-4.1", hidden: true }),
     );
