@@ -10,7 +10,7 @@ import { embedText } from "../embedding/embedder";
 import { evaluateCandidate, meanScore } from "./evaluate";
 import { canAffordValidation, evaluateTrain, type IterationEnv } from "./iteration";
 import { pickMerge } from "./merge";
-import { paretoFrontier } from "./pareto";
+import { nearBestFrontier, paretoFrontier } from "./pareto";
 import { cacheTrainEvaluation, type RunState } from "./state";
 import { scoreValidation } from "./validation";
 
@@ -30,7 +30,10 @@ export async function tryMerge<C>(
   signal: AbortSignal,
 ): Promise<MergeOutcome | null> {
   const { adapter, split } = env;
-  const frontier = paretoFrontier(state.candidates.map((c) => c.scores)).map((f) => f.candidate);
+  const pool = state.candidates.map((c) => c.scores);
+  const frontier = (
+    env.nearBestParents ? nearBestFrontier(pool) : paretoFrontier(pool)
+  ).map((f) => f.candidate);
   const plan = pickMerge(adapter, state.candidates, frontier, state.keys, state.rng);
   if (!plan) return null;
   state.merges++;
