@@ -31,9 +31,9 @@ export async function tryMerge<C>(
 ): Promise<MergeOutcome | null> {
   const { adapter, split } = env;
   const pool = state.candidates.map((c) => c.scores);
-  const frontier = (
-    env.nearBestParents ? nearBestFrontier(pool) : paretoFrontier(pool)
-  ).map((f) => f.candidate);
+  const frontier = (env.nearBestParents ? nearBestFrontier(pool) : paretoFrontier(pool)).map(
+    (f) => f.candidate,
+  );
   const plan = pickMerge(adapter, state.candidates, frontier, state.keys, state.rng);
   if (!plan) return null;
   state.merges++;
