@@ -1,6 +1,6 @@
 import { notifications } from "@mantine/notifications";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import "../../test/font-loading";
 import { type FakeCall, fail, installFakeApi, ok, renderAt } from "../../auth/testing";
 import { useAuthStore } from "../../stores/auth";
@@ -22,6 +22,12 @@ const stored = {
 };
 const INTEGRATION = "/api/telegram/integration";
 const echo = (c: FakeCall) => ok({ ...(c.body as object), bots });
+
+// The model fields' dropdown code is a lazy chunk; its first import in a busy test
+// worker can take seconds, so it is loaded once before the tests instead of inside one.
+beforeAll(async () => {
+  await import("../../components/floating");
+}, 60_000);
 
 beforeEach(() => {
   useAuthStore.setState({
@@ -159,12 +165,13 @@ describe("IntegrationPage", () => {
     renderAt(<IntegrationPage />, "/integration");
     await loaded();
     const initialModel = () => screen.getByRole("combobox", { name: "Initial model" });
-    fireEvent.click(initialModel());
-    // until its dropdown chunk arrives a stand-in field takes the click; the real Select
-    // replaces it and opens, so the field is looked up again
-    await waitFor(() => expect(initialModel().getAttribute("aria-controls")).toBeTruthy(), {
-      timeout: 5_000,
+    // The real Select replaces its read-only stand-in once its chunk is there; clicking the
+    // stand-in would only open the Select when it arrives, so the test waits for it first.
+    await waitFor(() => expect(initialModel().getAttribute("aria-disabled")).toBeNull(), {
+      timeout: 10_000,
     });
+    fireEvent.click(initialModel());
+    await waitFor(() => expect(initialModel().getAttribute("aria-controls")).toBeTruthy());
     const listbox = document.getElementById(initialModel().getAttribute("aria-controls") ?? "");
     fireEvent.click(
       within(listbox as HTMLElement).getByRole("option", { name: "gpt-4.1", hidden: true }),
@@ -178,7 +185,7 @@ describe("IntegrationPage", () => {
     const body = calls.find((c) => c.method === "POST")?.body as typeof stored;
     expect(body.init_config).toMatchObject({ model_name: "gpt-4.1", temperature: 0.4 });
     expect(body.opti_config).toMatchObject({ model_name: "gpt-4o", temperature: 0.41 });
-  });
+  }, 20_000);
 
   it("asks anonymous visitors to sign in instead of saving or loading", async () => {
     useAuthStore.setState({ status: "anonymous", user: null });
