@@ -5,6 +5,7 @@
  * instead of the search collapsing onto the single best average.
  */
 import type { Prng } from "../util/prng";
+import { meanScore } from "./evaluate";
 
 const EPS = 1e-9;
 
@@ -59,11 +60,12 @@ export function paretoFrontier(scores: readonly (readonly number[])[]): Frontier
  * (so that a candidate perfect on every example still leaves a band).
  */
 export function standardErrorOfBest(scores: readonly (readonly number[])[], floor = 0.02): number {
-  const means = scores.map((s) => (s.length ? s.reduce((a, b) => a + b, 0) / s.length : 0));
-  const best = scores[bestCandidate(means)] ?? [];
+  const means = scores.map(meanScore);
+  const bestIndex = bestCandidate(means);
+  const best = scores[bestIndex] ?? [];
   const n = best.length;
   if (n < 2) return Number.POSITIVE_INFINITY;
-  const mean = means[bestCandidate(means)] ?? 0;
+  const mean = means[bestIndex] ?? 0;
   const variance = best.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1);
   return Math.max(floor, Math.sqrt(variance / n));
 }
@@ -80,7 +82,7 @@ export function standardErrorOfBest(scores: readonly (readonly number[])[], floo
  */
 export function nearBestFrontier(scores: readonly (readonly number[])[]): FrontierEntry[] {
   const frontier = paretoFrontier(scores);
-  const means = scores.map((s) => (s.length ? s.reduce((a, b) => a + b, 0) / s.length : 0));
+  const means = scores.map(meanScore);
   const top = Math.max(...means);
   const margin = standardErrorOfBest(scores);
   const near = frontier.filter((f) => (means[f.candidate] ?? 0) >= top - margin - EPS);
