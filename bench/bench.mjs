@@ -10,6 +10,7 @@ const scripts = [
   "multiagent-chat.ts",
   "local-model.ts",
   "runs-concurrency.ts",
+  "faults.ts",
   "load.ts",
   "frontend.ts",
 ].filter(

@@ -1,15 +1,28 @@
 /**
- * Optimiser quality benchmark: in a simulated world with known ground truth
- * (bench/quality/world.ts), over many seeds, how much of the possible gain
- * of held-out expected accuracy the presented prompt finds —
- * (final − initial) / (best possible − initial) — for Promptune single- and
- * multi-agent and for AxGEPA (@ax-llm/ax) at the same call budget, plus
- * ablations of Promptune's design choices. Also the calls, tokens and the
- * gap between the presented validation score and its held-out accuracy.
+ * Optimiser quality benchmark: in simulated task worlds with known ground
+ * truth, over many seeds, how much of the possible gain of held-out expected
+ * score the presented prompt finds — (final − initial) / (best possible −
+ * initial) — for Promptune single- and multi-agent and for AxGEPA
+ * (@ax-llm/ax) at equal call budgets, plus ablations of Promptune's
+ * mechanisms. Worlds: `types` (bench/quality/world.ts, exact answers by
+ * question type, also multi-agent) and the rule worlds of
+ * bench/quality/rule-world.ts (`rubric`: LLM-judge rubric with partial credit
+ * and grader noise; `rare`: rare kinds; `dilute`: long prompts dilute each
+ * instruction, filler in the seed). Also printed: calls, tokens, presented
+ * validation − held-out, and presented prompt length / shortest prompt
+ * reaching its score.
  *
- *   npx tsx bench/quality.ts [--seeds 20] [--only single,ax,multi,ablations,multi-ablations]
+ *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute]
+ *     [--only single,fixed,ax,ax2,multi,ablations,variants,multi-ablations,frontier]
+ *
+ * `--only frontier` runs the cost–quality world (bench/quality/frontier.ts):
+ * share of the possible saving found at equal quality, how often the
+ * recommended point is on the true frontier, and the calls spent on the sweep.
  */
 import { parseArgs } from "node:util";
+import { printFrontierRows } from "./quality/frontier";
+import { runRuleAx, runRuleSingle } from "./quality/rule-runners";
+import { RULE_WORLDS } from "./quality/rule-world";
 import {
   type EngineOverrides,
   type RunOutcome,
@@ -23,31 +36,42 @@ import { startWorldServer, type WorldServer } from "./quality/server";
 const { values } = parseArgs({
   options: {
     seeds: { type: "string", default: "20" },
-    only: { type: "string", default: "single,ax,multi,ablations,multi-ablations" },
+    first: { type: "string", default: "1" },
+    world: { type: "string", default: "types,rubric,rare,dilute" },
+    only: { type: "string", default: "single,fixed,ax,multi,ablations" },
   },
 });
-const seeds = Array.from({ length: Number(values.seeds) }, (_, i) => i + 1);
+const seeds = Array.from({ length: Number(values.seeds) }, (_, i) => i + Number(values.first));
 const only = new Set(String(values.only).split(","));
+const worlds = String(values.world).split(",");
 
-/** Calls 10 single-agent iterations used before this benchmark existed; the budget of every single-agent row. */
+/** The call budget of every single-agent row (AxGEPA rows match it). */
 const SINGLE_BUDGET = 350;
+/** The frontier row's budget: the single-agent one plus the sweep's 2 models × 2 temperatures × validation. */
+const FRONTIER_BUDGET = SINGLE_BUDGET + 80;
 const MULTI_BUDGET = 700;
 
 interface Row {
+  world: string;
   name: string;
   outcomes: RunOutcome[];
 }
 
 function stats(xs: number[]): { mean: number; sd: number } {
-  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-  const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, xs.length - 1));
-  return { mean, sd };
+  const ys = xs.filter((x) => Number.isFinite(x));
+  const mean = ys.reduce((a, b) => a + b, 0) / Math.max(1, ys.length);
+  const sd = Math.sqrt(ys.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, ys.length - 1));
+  return { mean: ys.length ? mean : Number.NaN, sd };
 }
 
-async function rowOf(name: string, run: (seed: number) => Promise<RunOutcome>): Promise<Row> {
+async function rowOf(
+  world: string,
+  name: string,
+  run: (seed: number) => Promise<RunOutcome>,
+): Promise<Row> {
   const outcomes: RunOutcome[] = [];
   for (const seed of seeds) outcomes.push(await run(seed));
-  const row = { name, outcomes };
+  const row = { world, name, outcomes };
   printRow(row);
   return row;
 }
@@ -57,73 +81,117 @@ function printRow(row: Row): void {
   const calls = stats(row.outcomes.map((o) => o.calls));
   const tokens = stats(row.outcomes.map((o) => o.tokens));
   const gap = stats(row.outcomes.map((o) => 100 * (o.presentedValidation - o.final)));
+  const len = stats(row.outcomes.map((o) => o.lengthRatio));
   console.log(
-    `${row.name.padEnd(44)} ${s.mean.toFixed(2)} ± ${s.sd.toFixed(2)}   ${calls.mean.toFixed(0).padStart(5)}   ${(tokens.mean / 1000).toFixed(0).padStart(5)}k   ${gap.mean >= 0 ? "+" : ""}${gap.mean.toFixed(1).padStart(5)} ± ${gap.sd.toFixed(1)}`,
+    `${row.world.padEnd(7)} ${row.name.padEnd(40)} ${s.mean.toFixed(2)} ± ${s.sd.toFixed(2)}   ${calls.mean.toFixed(0).padStart(5)}   ${(tokens.mean / 1000).toFixed(0).padStart(5)}k   ${gap.mean >= 0 ? "+" : ""}${gap.mean.toFixed(1).padStart(5)} ± ${gap.sd.toFixed(1).padEnd(4)}   ${Number.isFinite(len.mean) ? len.mean.toFixed(2) : "  — "}`,
   );
 }
 
-/** Promptune's design choices, each switched off alone (single-agent, same budget). */
+/** Promptune's mechanisms, each switched off alone (single-agent, same budget). */
 const ABLATIONS: Array<[string, EngineOverrides]> = [
-  ["  − near-best parents (plain frontier)", { nearBestParents: false }],
-  ["  − pooled final pick (validation alone)", { pooledFinalPick: false }],
-  ["  − re-scoring from leftover calls", { rescoreTop: 0 }],
-  ["  − early stop on half the validation set", { earlyStop: false }],
-  ["  − adaptive minibatch (fixed 3)", { adaptiveMinibatch: false }],
-  ["  − cached failures shown to the reflection", { reflectionExtra: 0 }],
-  ["  variant: 8 cached failures instead of 4", { reflectionExtra: 8 }],
+  ["  + removal edits (off by default)", { removalEdits: true } as EngineOverrides],
+  ["  − instruction-level merge", { instructionMerge: false } as EngineOverrides],
+  ["  − minibatches toward failures/strata", { targetedMinibatch: false } as EngineOverrides],
+  ["  − temperature chosen by evidence", { temperatureByEvidence: false } as EngineOverrides],
+];
+
+/** Variants tried and not kept (`--only variants`). */
+const VARIANTS: Array<[string, EngineOverrides]> = [
+  [
+    "  + removal edits kept when the score holds",
+    { removalEdits: true, removalHolds: true } as EngineOverrides,
+  ],
 ];
 
 const server: WorldServer = await startWorldServer();
 const rows: Row[] = [];
 console.log(
-  `${seeds.length} seeds; share of possible gain (mean ± sd over seeds), model calls, tokens, presented validation − held-out (points)\n`,
+  `${seeds.length} seeds; share of possible gain (mean ± sd over seeds), model calls, tokens, presented validation − held-out (points), prompt length / shortest prompt with its score\n`,
 );
-console.log(`${"optimiser".padEnd(44)} share         calls  tokens  val − held-out`);
+console.log(
+  `${"world".padEnd(7)} ${"optimiser".padEnd(40)} share         calls  tokens  val − held-out   length`,
+);
+const AX_LABEL = "AxGEPA, equal calls";
 try {
-  const single = (name: string, o: EngineOverrides = {}, budget = SINGLE_BUDGET) =>
-    rowOf(name, (seed) => runPromptuneSingle(server, seed, 10, budget, o));
-  if (only.has("single")) rows.push(await single("Promptune single, 10 it., ≤ 350 calls"));
-  if (only.has("ax")) {
-    rows.push(await rowOf("AxGEPA, ≈ 350 calls", (seed) => runAxGepa(server, seed, 300)));
-    rows.push(await rowOf("AxGEPA, ≈ 700 calls", (seed) => runAxGepa(server, seed, 600)));
-  }
-  const multi = (name: string, o: EngineOverrides = {}) =>
-    rowOf(name, (seed) => runPromptuneMulti(server, seed, 10, MULTI_BUDGET, o));
-  if (only.has("multi")) rows.push(await multi("Promptune multi, 10 it., ≤ 700 calls"));
-  if (only.has("multi-ablations")) {
-    rows.push(await multi("  − joint edits of several components", { jointEdits: false }));
-    rows.push(await multi("  − merge of two lineages", { merge: false }));
-    rows.push(await multi("  − near-best parents (plain frontier)", { nearBestParents: false }));
-    rows.push(await multi("  − pooled final pick (validation alone)", { pooledFinalPick: false }));
-    rows.push(await multi("  variant: 8 cached failures instead of 14", { reflectionExtra: 8 }));
-  }
-  if (only.has("ablations")) {
-    for (const [name, o] of ABLATIONS) rows.push(await single(name, o));
+  for (const w of worlds) {
+    const spec = RULE_WORLDS.find((r) => r.name === w);
+    if (!spec && w !== "types") throw new Error(`unknown world ${w}`);
+    const single = (o: EngineOverrides) => (seed: number) =>
+      spec
+        ? runRuleSingle(server, spec, seed, 10, SINGLE_BUDGET, o)
+        : runPromptuneSingle(server, seed, 10, SINGLE_BUDGET, o);
+    // AxGEPA's budget counts metric calls; in judge worlds each metric call also costs a judge call
+    const axMetric = spec?.metric === "judge" ? 150 : 300;
+    const axRun = (m: number) => (seed: number) =>
+      spec ? runRuleAx(server, spec, seed, m) : runAxGepa(server, seed, m);
+    if (only.has("single"))
+      rows.push(await rowOf(w, `Promptune single, ≤ ${SINGLE_BUDGET} calls`, single({})));
+    if (only.has("fixed"))
+      rows.push(
+        await rowOf(w, "Promptune single, fixed temperature", single({ tuneTemperature: false })),
+      );
+    if (only.has("ax")) {
+      rows.push(await rowOf(w, AX_LABEL, axRun(axMetric)));
+    }
+    if (only.has("ax2")) rows.push(await rowOf(w, "AxGEPA, 2 × calls", axRun(2 * axMetric)));
+    if (!spec && only.has("multi"))
+      rows.push(
+        await rowOf(w, `Promptune multi, ≤ ${MULTI_BUDGET} calls`, (seed) =>
+          runPromptuneMulti(server, seed, 10, MULTI_BUDGET, {}),
+        ),
+      );
+    if (!spec && only.has("multi-targeting"))
+      rows.push(
+        await rowOf(w, "  multi − minibatches toward failures", (seed) =>
+          runPromptuneMulti(server, seed, 10, MULTI_BUDGET, { targetedMinibatch: false }),
+        ),
+      );
+    if (!spec && only.has("multi-ablations")) {
+      const multi = (name: string, o: EngineOverrides) =>
+        rowOf(w, name, (seed) => runPromptuneMulti(server, seed, 10, MULTI_BUDGET, o));
+      rows.push(await multi("  multi − joint edits", { jointEdits: false }));
+      rows.push(await multi("  multi − merge of two lineages", { merge: false }));
+    }
+    if (only.has("ablations"))
+      for (const [name, o] of ABLATIONS) rows.push(await rowOf(w, name, single(o)));
+    if (only.has("variants"))
+      for (const [name, o] of VARIANTS) rows.push(await rowOf(w, name, single(o)));
+    if (!spec && only.has("frontier")) await printFrontierRows(server, seeds, 10, FRONTIER_BUDGET);
   }
 } finally {
   await server.close();
 }
 
-const byName = (n: string) => rows.find((r) => r.name.startsWith(n));
-const p = byName("Promptune single");
-const a = byName("AxGEPA, ≈ 350");
-const m = byName("Promptune multi");
-console.log("\ntargets");
-if (p) {
-  const s = stats(p.outcomes.map(share)).mean;
-  console.log(`single-agent share ${s.toFixed(2)} (target ≥ 0.85): ratio ${(s / 0.85).toFixed(2)}`);
-  if (a) {
-    const sa = stats(a.outcomes.map(share)).mean;
-    console.log(`single-agent − AxGEPA ${(s - sa).toFixed(2)} (target ≥ 0.10)`);
-  }
-  const gap = stats(p.outcomes.map((o) => 100 * (o.presentedValidation - o.final))).mean;
-  console.log(`single-agent presented validation − held-out ${gap.toFixed(1)} points (target ≤ 5)`);
+console.log("\nmean over the worlds run (a mechanism is kept only if it helps on average)");
+const names = [...new Set(rows.map((r) => r.name))];
+for (const name of names) {
+  const per = rows.filter((r) => r.name === name).map((r) => stats(r.outcomes.map(share)).mean);
+  const perWorld = rows
+    .filter((r) => r.name === name)
+    .map((r) => `${r.world} ${stats(r.outcomes.map(share)).mean.toFixed(2)}`)
+    .join(", ");
+  console.log(`${name.padEnd(48)} ${stats(per).mean.toFixed(3)}   (${perWorld})`);
 }
-if (m) {
-  const s = stats(m.outcomes.map(share)).mean;
-  console.log(`multi-agent share ${s.toFixed(2)} (target ≥ 0.75): ratio ${(s / 0.75).toFixed(2)}`);
-  const calls = stats(m.outcomes.map((o) => o.calls)).mean;
-  console.log(`multi-agent model calls ${calls.toFixed(0)} (target ≤ 700)`);
-  const gap = stats(m.outcomes.map((o) => 100 * (o.presentedValidation - o.final))).mean;
-  console.log(`multi-agent presented validation − held-out ${gap.toFixed(1)} points (target ≤ 5)`);
+console.log("\ntargets per world");
+for (const w of worlds) {
+  const p = rows.find((r) => r.world === w && r.name.startsWith("Promptune single, ≤"));
+  const f = rows.find((r) => r.world === w && r.name.startsWith("Promptune single, fixed"));
+  const a = rows.find((r) => r.world === w && r.name === AX_LABEL);
+  const m = rows.find((r) => r.world === w && r.name.startsWith("Promptune multi"));
+  const sh = (r?: Row) => (r ? stats(r.outcomes.map(share)).mean : Number.NaN);
+  const parts = [`${w}: single ${sh(p).toFixed(2)} (≥ 0.85)`];
+  if (a) parts.push(`single − AxGEPA ${(sh(p) - sh(a)).toFixed(2)} (≥ 0.10)`);
+  if (a && f) parts.push(`fixed-temperature − AxGEPA ${(sh(f) - sh(a)).toFixed(2)} (≥ 0.10)`);
+  if (p) {
+    const gap = stats(p.outcomes.map((o) => 100 * (o.presentedValidation - o.final))).mean;
+    const len = stats(p.outcomes.map((o) => o.lengthRatio)).mean;
+    const calls = Math.max(...p.outcomes.map((o) => o.calls));
+    parts.push(
+      `gap ${gap.toFixed(1)} (≤ 3)`,
+      `length ${len.toFixed(2)} (≤ 1.2)`,
+      `max calls ${calls} (≤ 400)`,
+    );
+  }
+  if (m) parts.push(`multi ${sh(m).toFixed(2)} (≥ 0.80)`);
+  console.log(parts.join("; "));
 }

@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { build } from "esbuild";
 
-const candidates = ["src/main.ts", "src/worker.ts", "src/cli/main.ts"];
+const candidates = ["src/main.ts", "src/worker.ts", "src/cli/main.ts", "src/admin/main.ts"];
 const entryPoints = candidates.filter((f) => existsSync(f));
 
 /** Keeps bare imports external unless they are one of our workspace packages. */

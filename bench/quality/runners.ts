@@ -31,6 +31,22 @@ export interface RunOutcome {
   presentedValidation: number;
   calls: number;
   tokens: number;
+  /** Words of the presented prompt over words of the shortest prompt reaching its score. */
+  lengthRatio: number;
+  /** The presented prompt and temperature (rule worlds; for inspection). */
+  prompt?: string;
+  temperature?: number;
+}
+
+function words(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** Today's world: the shortest prompt with a prompt's score is the seed plus its right rules. */
+function typesLengthRatio(world: World, prompt: string): number {
+  const r = world.rulesIn(prompt);
+  const rules = r.right.flatMap((ok, k) => (ok && !r.wrong[k] ? [world.rightRule(k)] : []));
+  return words(prompt) / words([SEED_PROMPT, ...rules].join(" "));
 }
 
 /** The share of the possible gain a run found. */
@@ -135,6 +151,7 @@ export async function runPromptuneSingle(
       presentedValidation: final.best.validationScore,
       calls: server.counters.calls,
       tokens: server.counters.tokens,
+      lengthRatio: typesLengthRatio(world, final.best.config.prompt),
     };
   } finally {
     await gateway.close();
@@ -192,6 +209,7 @@ export async function runPromptuneMulti(
       presentedValidation: final.best.validationScore,
       calls: server.counters.calls,
       tokens: server.counters.tokens,
+      lengthRatio: Number.NaN,
     };
   } finally {
     await gateway.close();
@@ -246,5 +264,6 @@ export async function runAxGepa(
     presentedValidation: result.bestScore,
     calls: server.counters.calls,
     tokens: server.counters.tokens,
+    lengthRatio: typesLengthRatio(world, prompt),
   };
 }

@@ -18,6 +18,10 @@ const child = spawn(process.execPath, [serverMain], {
     // The whole suite signs in dozens of users from one address (127.0.0.1).
     AUTH_RATE_LIMIT_PER_IP: "100000",
     AUTH_VERIFY_LIMIT_PER_IP: "100000",
+    // A provider that keeps failing pauses a run; the suite's failing provider
+    // ends the pause after two seconds so the run fails as the tests expect.
+    RUN_OUTAGE_PROBE_MS: "500",
+    RUN_OUTAGE_MAX_PAUSE_MS: "2000",
     LOG_LEVEL: "warn",
     HOST: "127.0.0.1",
     PORT: String(ports.app),

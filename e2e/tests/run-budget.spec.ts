@@ -18,7 +18,7 @@ async function estimatedCalls(page: Page): Promise<number> {
 }
 
 const HELD_OUT =
-  /^([+−]\d+ points?, 95 % CI [+−]?\d+…[+−]?\d+ on \d+ held-out examples|No significant change on \d+ held-out examples \(.*\))$/;
+  /^([+−]\d+\.\d points, 95% CI [+−]?\d+\.\d…[+−]?\d+\.\d on \d+ held-out examples|No significant change on \d+ held-out examples \(.*\))$/;
 
 test.describe("run budget and held-out numbers", () => {
   test("single-agent: the estimate follows the settings and the run ends with its held-out comparison", async ({

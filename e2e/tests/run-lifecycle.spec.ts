@@ -80,8 +80,15 @@ test.describe("run lifecycle", () => {
     ).toHaveCount(4);
     await expect(page.getByTestId("progress-percent")).toHaveText("100%");
     await expect(page.getByTestId("evaluation-graph").getByTestId("graph-point")).toHaveCount(5);
-    // The presented configuration is the best one, marked as such.
-    await expect(page.getByTestId("optimized-card").getByTestId("best-badge")).toBeVisible();
+    // The presented configuration is marked "best", or the page says that nothing beat the
+    // initial configuration (which depends on the run's draws, not on reattaching).
+    await expect(
+      page
+        .getByTestId("optimized-card")
+        .getByTestId("best-badge")
+        .or(page.getByRole("alert").filter({ hasText: "Nothing beat the initial configuration" }))
+        .first(),
+    ).toBeVisible();
 
     // Loading the run from history shows its values: full progress and its initial validation.
     await page.goto("/profile");

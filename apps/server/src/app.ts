@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
-import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
+import { BudgetRepository } from "./budgets/repository";
+import { BudgetService } from "./budgets/service";
 import { findDatasetsDir } from "./datasets/location";
 import { DatasetRegistry } from "./datasets/registry";
 import type { DatabaseHandle, DialectName } from "./db/database";
@@ -33,6 +34,8 @@ export interface AppDeps {
   dialect: DialectName;
   /** The LLM gateway (OpenAI-compatible providers or local models). */
   llm: LlmGateway;
+  /** Per-user budgets: the gateway's usage meter, run estimate checks, usage reports. */
+  budgets: BudgetService;
   /** Bundled and uploaded evaluation datasets. */
   datasets: DatasetRegistry;
   runs: RunRepository;
@@ -51,7 +54,11 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Folder of the built web app; null serves the API only. Defaults to apps/web/dist. */
   webDistDir?: string | null;
-  /** A gateway to use instead of one built from env (tests share one across apps). */
+  /**
+   * A gateway to use instead of one built from env (tests share one across
+   * apps). Its calls are only metered against budgets if it was created with
+   * a meter.
+   */
   llm?: LlmGateway;
   /** Re-queue runs left unfinished by a previous process (embedded mode). Default true. */
   resumeRuns?: boolean;
@@ -76,19 +83,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Unique across processes and restarts: users quote it from error messages.
     genReqId: () => randomUUID(),
   });
+  const budgets = new BudgetService(new BudgetRepository(database.db), env);
   const llm =
     options.llm ??
     createLlmGateway(parseLlmConfig(env.source), {
       cache: new KyselyCache(database.db),
       logger: app.log,
+      meter: budgets,
     });
   const datasets = new DatasetRegistry(database.db, findDatasetsDir(env.DATASETS_DIR));
-  const runtime = createRunsRuntime(env, { db: database.db, llm, datasets, log: app.log });
+  const runtime = createRunsRuntime(env, {
+    db: database.db,
+    llm,
+    datasets,
+    log: app.log,
+    budgets,
+  });
   app.decorate("deps", {
     env,
     db: database.db,
     dialect: database.dialect,
     llm,
+    budgets,
     datasets,
     runs: runtime.runs,
     runService: runtime.service,
@@ -104,7 +120,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installJsonBodyParser(app);
   installSecurityHeaders(app, env.PUBLIC_URL);
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
   app.get("/healthz", async () => ({ status: "ok" }));
   // The guards are hooks of the /api scope: they run on every routed API call,

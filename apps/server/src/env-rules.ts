@@ -4,12 +4,14 @@
  * the rest of the environment, once, before the database is opened or
  * migrated, so a misconfigured deployment stops before doing anything.
  */
+import { type BudgetsEnv, budgetEnvProblems } from "./budgets/env";
+import { type ProductionInput, productionSafetyProblems } from "./env-production";
 import { telegramEnvProblems } from "./integration/env";
 import { parseLlmConfig } from "./llm/env";
 import { MAIL_NOT_CONFIGURED } from "./mail/transport";
 
 /** The parsed variables the rules read. */
-interface RuleInput {
+interface RuleInput extends ProductionInput, Partial<BudgetsEnv> {
   NODE_ENV: string;
   PUBLIC_URL?: string | undefined;
   SMTP_URL?: string | undefined;
@@ -47,19 +49,23 @@ export function productionUrlProblems(env: RuleInput): string[] {
 
 /**
  * Every cross-variable problem, each as one readable sentence: production
- * URL, LLM providers and roles, Telegram webhook secret, mail in production.
+ * URL, LLM providers and roles, Telegram webhook secret, mail in production,
+ * production's transport and origin safety (env-production.ts), and daily
+ * budgets above monthly ones.
  */
 export function crossVariableProblems(
   env: RuleInput,
   source: Record<string, string | undefined>,
 ): string[] {
   const problems = productionUrlProblems(env);
+  problems.push(...productionSafetyProblems(env));
   try {
     parseLlmConfig(source);
   } catch (error) {
     problems.push(error instanceof Error ? error.message : String(error));
   }
   problems.push(...telegramEnvProblems(env));
+  problems.push(...budgetEnvProblems(env));
   if (env.NODE_ENV === "production" && !env.SMTP_URL && !env.SMTP_HOST) {
     problems.push(MAIL_NOT_CONFIGURED);
   }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AuthEnvSchema } from "./auth/env";
-import { envFlag } from "./env-helpers";
+import { BudgetsEnvSchema } from "./budgets/env";
+import { envFlag, envInt, originProblem } from "./env-helpers";
 import { crossVariableProblems } from "./env-rules";
 import { TelegramEnvSchema } from "./integration/env";
 import { LlmEnvSchema } from "./llm/env";
@@ -13,19 +14,27 @@ export { envFlag } from "./env-helpers";
 export const BaseEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("127.0.0.1"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** 0 picks a free port (tests). */
+  PORT: envInt(3000, 0, 65535),
   PUBLIC_URL: z
     .url({ error: "PUBLIC_URL must be an absolute URL such as https://promptune.example.com" })
     .optional(),
+  /** Extra browser origins (scheme://host[:port]) allowed to call the API, comma-separated. */
   ALLOWED_ORIGINS: z
     .string()
     .default("")
-    .transform((v) =>
-      v
+    .transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const entry of value
         .split(",")
         .map((s) => s.trim())
-        .filter(Boolean),
-    ),
+        .filter(Boolean)) {
+        const problem = originProblem(entry);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+        else origins.push(new URL(entry).origin);
+      }
+      return origins;
+    }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATABASE_URL: z
     .string()
@@ -47,7 +56,8 @@ export const BaseEnvSchema = z.object({
 export const EnvSchema = BaseEnvSchema.extend(AuthEnvSchema.shape)
   .extend(LlmEnvSchema.shape)
   .extend(RunsEnvSchema.shape)
-  .extend(TelegramEnvSchema.shape);
+  .extend(TelegramEnvSchema.shape)
+  .extend(BudgetsEnvSchema.shape);
 
 export type Env = z.infer<typeof EnvSchema> & {
   PUBLIC_URL: string;

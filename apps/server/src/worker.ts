@@ -1,5 +1,7 @@
 import { existsSync } from "node:fs";
 import pino from "pino";
+import { BudgetRepository } from "./budgets/repository";
+import { BudgetService } from "./budgets/service";
 import { findDatasetsDir } from "./datasets/location";
 import { DatasetRegistry } from "./datasets/registry";
 import { migrateToLatest, openDatabase } from "./db/database";
@@ -36,9 +38,11 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   const llmConfig = parseLlmConfig(env.source);
   log.info(describeLlmSetup(llmConfig));
+  // Runs executed here count against their owners' budgets like everywhere else.
   const llm = createLlmGateway(llmConfig, {
     cache: new KyselyCache(database.db),
     logger: log,
+    meter: new BudgetService(new BudgetRepository(database.db), env),
   });
   const datasets = new DatasetRegistry(database.db, findDatasetsDir(env.DATASETS_DIR));
   const events = new RedisRunEventBus(env.REDIS_URL, env.REDIS_PREFIX);

@@ -1,4 +1,5 @@
 import "@mantine/core/styles.css";
+import "./a11y.css";
 import { MantineProvider } from "@mantine/core";
 import { AppRouter } from "./router";
 import { cssVariablesResolver, theme } from "./theme";

@@ -13,6 +13,7 @@ const pages = {
   singleAgent: lazyPage("single-agent", () => import("./pages/single-agent/SingleAgentPage")),
   integration: lazyPage("integration", () => import("./pages/integration/IntegrationPage")),
   profile: lazyPage("profile", () => import("./pages/profile/ProfilePage")),
+  datasets: lazyPage("datasets", () => import("./pages/datasets/DatasetsPage")),
   authLink: lazyPage("auth-link", () => import("./auth/AuthLinkPage")),
   authCallback: lazyPage("auth-callback", () => import("./auth/AuthCallbackPage")),
   notFound: lazyPage("not-found", () => import("./pages/NotFoundPage")),
@@ -31,6 +32,8 @@ export function pageForPath(pathname: string): LazyPage {
       return pages.integration;
     case "/profile":
       return pages.profile;
+    case "/datasets":
+      return pages.datasets;
     case "/auth/auth-link":
       return pages.authLink;
     case "/auth/auth-link/callback":
@@ -43,7 +46,8 @@ export function pageForPath(pathname: string): LazyPage {
 /** Routes and layouts of spec §2; a route that fails to render shows the error screen. */
 function AppRoutes() {
   const location = useLocation();
-  const { multiAgent, singleAgent, integration, profile, authLink, authCallback, notFound } = pages;
+  const { multiAgent, singleAgent, integration, profile, datasets, authLink, authCallback } = pages;
+  const { notFound } = pages;
   return (
     <RouteErrorBoundary resetKey={location.pathname}>
       <Suspense fallback={null}>
@@ -59,6 +63,7 @@ function AppRoutes() {
             </Route>
             <Route element={<ProfileLayout />}>
               <Route path="/profile" element={<profile.Component />} />
+              <Route path="/datasets" element={<datasets.Component />} />
             </Route>
             <Route path="/auth/auth-link" element={<authLink.Component />} />
             <Route path="/auth/auth-link/callback" element={<authCallback.Component />} />

@@ -77,8 +77,11 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     "--mantine-color-brand-text": "var(--mantine-color-brand-9)",
     // Light green surfaces (the completion alerts): Mantine's green-9 text is 3.8:1 on green-1.
     "--mantine-color-green-light-color": "#1e6b2f",
+    // Placeholders: Mantine's gray-5 is 2.1:1 on white; this grey is 5:1 (issue 26 §3 item 16).
+    "--mantine-color-placeholder": "#6b7177",
   },
   dark: {
     "--mantine-color-dimmed": "var(--mantine-color-dark-1)",
+    "--mantine-color-placeholder": "var(--mantine-color-dark-1)",
   },
 });

@@ -99,3 +99,37 @@ export const GoogleCallbackRequestSchema = z.object({
     .regex(/^[A-Za-z0-9\-._~]+$/, { error: "code_verifier is malformed" }),
 });
 export type GoogleCallbackRequest = z.infer<typeof GoogleCallbackRequestSchema>;
+
+/**
+ * Data of a sign-in (magic-link callback, Google callback) that arrived in a
+ * browser already signed in to a DIFFERENT account (login CSRF, issue 21):
+ * nothing was switched. The proof of the new identity was spent into a
+ * pending switch bound to the current session; the client asks the user and
+ * confirms (POST /auth/switch-account) or cancels it.
+ */
+export const AccountSwitchSchema = z.object({
+  switch_required: z.literal(true),
+  /** The account the browser is signed in to. */
+  current_email: z.string(),
+  /** The account the link or callback would sign in to. */
+  email: z.string(),
+  /** Single-use, 10 minutes, only for the current session. */
+  switch_token: z.string(),
+});
+export type AccountSwitch = z.infer<typeof AccountSwitchSchema>;
+
+/** Data of a sign-in callback: the user signed in, or a switch to confirm first. */
+export const SignInResultSchema = z.union([UserSchema, AccountSwitchSchema]);
+export type SignInResult = z.infer<typeof SignInResultSchema>;
+
+/** POST /auth/switch-account and /auth/switch-account/cancel body. */
+export const AccountSwitchRequestSchema = z.object({
+  switch_token: z
+    .string({ error: "switch_token is required" })
+    .min(1, { error: "switch_token is required" })
+    .max(100, { error: "switch_token is malformed" }),
+});
+
+/** GET /auth/providers: which external sign-in providers this server offers. */
+export const AuthProvidersSchema = z.object({ google: z.boolean() });
+export type AuthProviders = z.infer<typeof AuthProvidersSchema>;

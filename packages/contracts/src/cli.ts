@@ -45,8 +45,15 @@ export const CliOptimizeOutputSchema = z.object({
   /** The answering model of a single-agent run; null for multi-agent runs. */
   model: z.string().nullable(),
   iterations: z.array(CliIterationSchema),
-  /** The run's final result (held-out comparison and estimate included when measured). */
-  result: FinalResultSchema,
+  /**
+   * The run's final result (held-out comparison and estimate included when
+   * measured); null when the run stopped early (see `status`).
+   */
+  result: FinalResultSchema.nullable(),
+  /** `complete`, or why the run stopped early: Ctrl-C or a provider failure. */
+  status: z.enum(["complete", "interrupted", "provider_failed"]).default("complete"),
+  /** The failure that stopped the run. */
+  error: z.string().optional(),
 });
 export type CliOptimizeOutput = z.infer<typeof CliOptimizeOutputSchema>;
 
@@ -57,6 +64,10 @@ export const EvalExampleResultSchema = z.object({
   passed: z.boolean(),
   feedback: z.string(),
   reply: z.string(),
+  /** Score of each repetition (`--repeat K`); `score` is their mean. */
+  scores: z.array(z.number()).optional(),
+  /** Time the example's reply and scoring took (ms; the last repetition). */
+  duration_ms: z.number().nonnegative().optional(),
 });
 export type EvalExampleResult = z.infer<typeof EvalExampleResultSchema>;
 
@@ -77,6 +88,23 @@ export const EvalReportSchema = z.object({
   passed: z.number().int().nonnegative(),
   results: z.array(EvalExampleResultSchema),
   usage: UsageSchema,
+  /**
+   * `complete`, or why the report is partial: `interrupted` (Ctrl-C) or
+   * `provider_failed` (the model provider failed); `results` then holds the
+   * examples scored before that and `examples` the number planned.
+   */
+  status: z.enum(["complete", "interrupted", "provider_failed"]).default("complete"),
+  /** The failure that ended a partial report. */
+  error: z.string().optional(),
+  /** Sampling temperature of the answering model (evals default to 0). */
+  temperature: z.number().optional(),
+  /** Repetitions of every example (`--repeat K`). */
+  repeat: z.number().int().positive().default(1),
+  /** 95 % interval of the mean score over the examples (t-distribution); null below two examples. */
+  interval: z.object({ low: z.number(), high: z.number() }).nullable().optional(),
+  /** When the evaluation started (ISO 8601) and how long it took. */
+  started_at: z.string().optional(),
+  duration_ms: z.number().nonnegative().optional(),
 });
 export type EvalReport = z.infer<typeof EvalReportSchema>;
 

@@ -26,6 +26,13 @@ export const RUN_FAILURE = {
   plain: "The server or the model provider ran into a problem.",
 } as const;
 
+/** What a run paused by a provider outage says (socket frame, history, status). */
+export const RUN_PAUSE = {
+  message:
+    "The model provider is not answering right now, so this optimization is paused. It resumes by itself as soon as the provider answers again, and no finished iteration is lost.",
+  resumed: "The model provider answers again. The optimization goes on.",
+} as const;
+
 /** Progress arithmetic of the optimisation stream (§4, §9). */
 export const PROGRESS = {
   capBeforeCompletion: 90,

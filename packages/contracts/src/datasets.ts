@@ -43,7 +43,8 @@ export const DatasetSummarySchema = z.object({
   description: z.string(),
   metric: MetricSchema,
   size: z.number().int(),
-  owner: z.enum(["bundled", "user"]),
+  /** bundled; an upload of the user; or one of the user's Feedback datasets built from ratings. */
+  owner: z.enum(["bundled", "user", "feedback"]),
 });
 export type DatasetSummary = z.infer<typeof DatasetSummarySchema>;
 
@@ -58,6 +59,9 @@ export const DatasetNameFieldSchema = z
       "name may contain only letters, digits, '.', '-' and '_', starting with a letter or digit",
   });
 
+/** Longest task text a dataset upload or `promptune optimize --task` may carry. */
+export const MAX_TASK_CHARS = 2000;
+
 /** POST /datasets body: a JSONL or CSV file's text plus its description. */
 export const DatasetUploadRequestSchema = z.object({
   name: DatasetNameFieldSchema,
@@ -66,6 +70,12 @@ export const DatasetUploadRequestSchema = z.object({
     .string()
     .trim()
     .max(1000, { error: "description must be at most 1000 characters" })
+    .optional(),
+  /** What the assistant is for, in the user's words; the optimiser's reflection and judge read it. */
+  task: z
+    .string({ error: "task must be text" })
+    .trim()
+    .max(MAX_TASK_CHARS, { error: `task must be at most ${MAX_TASK_CHARS} characters` })
     .optional(),
   metric: MetricSchema.optional().default("judge"),
   format: z.enum(["jsonl", "csv"], { error: "format must be jsonl or csv" }),

@@ -7,6 +7,7 @@ import {
   TemperatureSchema,
 } from "./agents";
 import { ITERATIONS } from "./constants";
+import { ProposalSchema, RunPickSchema, ScoreIntervalSchema } from "./evidence";
 
 export const DatasetNameSchema = z
   .string({ error: "dataset_name must be text" })
@@ -20,6 +21,28 @@ export const IterationsSchema = z
   .min(ITERATIONS.min, { error: `iterations must be at least ${ITERATIONS.min}` })
   .max(ITERATIONS.max, { error: `iterations must be at most ${ITERATIONS.max}` });
 
+/** Most candidate models a run may try besides its primary model (per role in multi-agent runs). */
+export const MAX_CANDIDATE_MODELS = 4;
+
+/**
+ * Models the presented prompt is also tried on after the search (the
+ * cost–quality sweep); ids from the defaults' model list, checked by the server.
+ */
+export const CandidateModelsSchema = z
+  .array(ModelNameSchema, { error: "candidate_models must be a list of model names" })
+  .max(MAX_CANDIDATE_MODELS, {
+    error: `candidate_models may name at most ${MAX_CANDIDATE_MODELS} models`,
+  })
+  .refine((list) => new Set(list).size === list.length, {
+    error: "candidate_models must not repeat a model",
+  });
+
+/** The most a run may spend in USD (measured cost); it stops with what it has when reached. */
+export const MaxCostUsdSchema = z
+  .number({ error: "max_cost_usd must be a number" })
+  .positive({ error: "max_cost_usd must be above 0" })
+  .max(100_000, { error: "max_cost_usd must be at most 100000" });
+
 /** Single-agent optimisation request, sent as the first socket message. */
 export const SingleAgentOptimizeRequestSchema = z.object({
   prompt: PromptSchema.refine((p) => p.trim().length > 0, { error: "prompt must not be empty" }),
@@ -27,6 +50,8 @@ export const SingleAgentOptimizeRequestSchema = z.object({
   model_name: ModelNameSchema,
   iterations: IterationsSchema,
   temperature: TemperatureSchema,
+  candidate_models: CandidateModelsSchema.optional(),
+  max_cost_usd: MaxCostUsdSchema.optional(),
 });
 export type SingleAgentOptimizeRequest = z.infer<typeof SingleAgentOptimizeRequestSchema>;
 
@@ -34,6 +59,14 @@ export type SingleAgentOptimizeRequest = z.infer<typeof SingleAgentOptimizeReque
 export const MultiAgentOptimizeRequestSchema = MultiAgentConfigSchema.extend({
   dataset_name: DatasetNameSchema,
   iterations: IterationsSchema,
+  /** Per role: models the coordinator and (all) workers are also tried on. */
+  candidate_models: z
+    .object({
+      coordinator: CandidateModelsSchema.optional(),
+      workers: CandidateModelsSchema.optional(),
+    })
+    .optional(),
+  max_cost_usd: MaxCostUsdSchema.optional(),
 });
 export type MultiAgentOptimizeRequest = z.infer<typeof MultiAgentOptimizeRequestSchema>;
 
@@ -51,6 +84,19 @@ export const UsageSchema = z.object({
 });
 export type Usage = z.infer<typeof UsageSchema>;
 
+/**
+ * The optimiser's reasoning an iteration result carries (optional: runs
+ * stored before it was recorded lack it): the configuration it reports, the
+ * validation interval and every proposal tried.
+ */
+const IterationReasoningFields = {
+  candidate_iteration: z.number().int().nonnegative().optional(),
+  component: z.string().nullable().optional(),
+  rationale: z.string().nullable().optional(),
+  validation_interval: ScoreIntervalSchema.nullable().optional(),
+  proposals: z.array(ProposalSchema).optional(),
+};
+
 /** One single-agent iteration result (iteration 0 is the initial evaluation). */
 export const SingleAgentIterationSchema = z.object({
   iteration: z.number().int().nonnegative(),
@@ -63,6 +109,7 @@ export const SingleAgentIterationSchema = z.object({
   parent: z.number().int().nullable(),
   validation_score: z.number(),
   usage: UsageSchema,
+  ...IterationReasoningFields,
 });
 export type SingleAgentIteration = z.infer<typeof SingleAgentIterationSchema>;
 
@@ -71,6 +118,8 @@ export const BaselineSchema = z.object({
   evaluation_point: PointSchema,
   embedding_point: PointSchema,
   validation_score: z.number(),
+  /** 95 % interval of the initial validation score (absent in runs stored before it was recorded). */
+  validation_interval: ScoreIntervalSchema.nullable().optional(),
 });
 
 /** One multi-agent iteration result (iterations 1..N). */
@@ -87,6 +136,7 @@ export const MultiAgentIterationSchema = z.object({
   validation_score: z.number(),
   usage: UsageSchema,
   baseline: BaselineSchema.optional(),
+  ...IterationReasoningFields,
 });
 export type MultiAgentIteration = z.infer<typeof MultiAgentIterationSchema>;
 
@@ -135,6 +185,32 @@ export const RunEstimateRequestSchema = z.discriminatedUnion(
 );
 export type RunEstimateRequest = z.infer<typeof RunEstimateRequestSchema>;
 
+/**
+ * One measured configuration of the cost–quality sweep: validation score with
+ * its 95 % interval and the measured cost of 1,000 replies (tokens × price;
+ * multi-agent: every agent call of a reply). `recommended` marks the cheapest
+ * configuration whose score is within the interval of the best; `on_frontier`
+ * the configurations no other one beats on both score and cost.
+ */
+export const FrontierPointSchema = z.object({
+  model_name: z.string(),
+  temperature: z.number(),
+  prompt: z.string(),
+  score: z.number(),
+  ci_low: z.number(),
+  ci_high: z.number(),
+  cost_per_1k_usd: z.number().nonnegative(),
+  calls_per_reply: z.number().nonnegative(),
+  recommended: z.boolean(),
+  on_frontier: z.boolean().optional(),
+  /** Held-out test score (the recommended and the best-scoring point); null when not measured. */
+  test_score: z.number().nullable().optional(),
+  /** Multi-agent: the whole configuration of this point. */
+  "master-agent": AgentConfigSchema.optional(),
+  "worker-agents": z.array(AgentConfigSchema).optional(),
+});
+export type FrontierPoint = z.infer<typeof FrontierPointSchema>;
+
 /** Final result of a run: the best candidate plus the optimised prompts list. */
 export const FinalResultSchema = z.object({
   run_id: z.string(),
@@ -154,8 +230,16 @@ export const FinalResultSchema = z.object({
   held_out: HeldOutComparisonSchema.nullable().optional(),
   /** The estimate the run was started with (its calls cap). */
   estimate: RunEstimateSchema.optional(),
+  /** Why the run ended before its plan, when it did (e.g. the user's budget ran out). */
+  notice: z.string().optional(),
   "master-agent": AgentConfigSchema.optional(),
   "worker-agents": z.array(AgentConfigSchema).optional(),
+  /** How the presented configuration was picked (absent for runs stored before it was recorded). */
+  pick: RunPickSchema.optional(),
+  /** Single-agent: the model of the presented configuration (the recommended frontier point). */
+  model_name: z.string().optional(),
+  /** The cost–quality frontier when the run named candidate models (cheapest first). */
+  frontier: z.array(FrontierPointSchema).optional(),
 });
 export type FinalResult = z.infer<typeof FinalResultSchema>;
 
@@ -178,6 +262,26 @@ export const RunErrorMessageSchema = z.object({
 });
 export type RunErrorMessage = z.infer<typeof RunErrorMessageSchema>;
 
+/**
+ * The run is paused because the model provider stopped answering (most of a
+ * window of calls failed). `message` is a plain sentence (RUN_PAUSE.message)
+ * saying that it resumes by itself. Not an update: progress does not count it.
+ */
+export const RunPausedMessageSchema = z.object({
+  type: z.literal("paused"),
+  message: z.string(),
+  run_id: RunIdField,
+});
+export type RunPausedMessage = z.infer<typeof RunPausedMessageSchema>;
+
+/** The provider answers again and the paused run goes on from its last finished iteration. */
+export const RunResumedMessageSchema = z.object({
+  type: z.literal("resumed"),
+  message: z.string(),
+  run_id: RunIdField,
+});
+export type RunResumedMessage = z.infer<typeof RunResumedMessageSchema>;
+
 /** Server → client messages on the single-agent socket. */
 export const SingleAgentServerMessageSchema = z.discriminatedUnion("type", [
   z.object({
@@ -188,6 +292,8 @@ export const SingleAgentServerMessageSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("complete"), result: FinalResultSchema }),
   RunErrorMessageSchema,
+  RunPausedMessageSchema,
+  RunResumedMessageSchema,
 ]);
 export type SingleAgentServerMessage = z.infer<typeof SingleAgentServerMessageSchema>;
 
@@ -201,6 +307,8 @@ export const MultiAgentServerMessageSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("complete"), result: FinalResultSchema }),
   RunErrorMessageSchema,
+  RunPausedMessageSchema,
+  RunResumedMessageSchema,
 ]);
 export type MultiAgentServerMessage = z.infer<typeof MultiAgentServerMessageSchema>;
 
@@ -224,7 +332,7 @@ export type ResumeRunMessage = z.infer<typeof ResumeRunMessageSchema>;
 export const ActiveRunSchema = z.object({
   run_id: z.string(),
   mode: z.enum(["single", "multi"]),
-  status: z.enum(["queued", "running"]),
+  status: z.enum(["queued", "running", "paused"]),
   iterations: z.number().int().positive(),
   request: z.union([SingleAgentOptimizeRequestSchema, MultiAgentOptimizeRequestSchema]),
 });

@@ -1,5 +1,13 @@
 /** Promptune's optimisation engine: framework-free, talks to models only through ports. */
 
+export type {
+  AgentConfig,
+  DatasetExample,
+  DialogEntry,
+  Metric,
+  MultiAgentConfig,
+} from "@promptune/contracts";
+export * from "./adapters";
 export * from "./datasets";
 export * from "./embedding";
 export * from "./judge";

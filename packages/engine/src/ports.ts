@@ -109,3 +109,19 @@ export function addUsage(...items: LlmUsage[]): LlmUsage {
   }
   return total;
 }
+
+/**
+ * True for a port error that marks a model call failed after the port's own
+ * retries for a reason that may pass (a provider error, timeout, rate limit
+ * or malformed answer): the port sets `transientLlmFailure: true` on it.
+ * Configuration errors (bad credentials, unknown model) are not transient.
+ * The optimiser leaves an example unscored on such a failure instead of
+ * failing the run.
+ */
+export function isTransientLlmFailure(err: unknown): boolean {
+  return (
+    typeof err === "object" &&
+    err !== null &&
+    (err as { transientLlmFailure?: unknown }).transientLlmFailure === true
+  );
+}

@@ -61,15 +61,6 @@ export async function issueLoginToken(
     .deleteFrom("auth_tokens")
     .where("created_at", "<", new Date(now.getTime() - RETENTION_MS).toISOString())
     .execute();
-  if (input.kind === "code") {
-    await db
-      .updateTable("auth_tokens")
-      .set({ used_at: now.toISOString() })
-      .where("email", "=", email)
-      .where("kind", "=", "code")
-      .where("used_at", "is", null)
-      .execute();
-  }
   await db
     .insertInto("auth_tokens")
     .values({
@@ -85,28 +76,34 @@ export async function issueLoginToken(
       used_at: null,
     })
     .execute();
+  if (input.kind === "code") await keepOnlyLatestCode(db, email, now.toISOString());
   return { secret, expiresAt };
 }
 
-/** How many sign-in mails an address and an IP requested since `since`. */
-export async function countRecentRequests(
-  db: Kysely<Database>,
-  input: { email: string; ip: string; since: Date },
-): Promise<{ byEmail: number; byIp: number }> {
-  const since = input.since.toISOString();
-  const count = async (column: "email" | "ip", value: string) => {
-    const row = await db
-      .selectFrom("auth_tokens")
-      .select((eb) => eb.fn.countAll<string | number>().as("n"))
-      .where(column, "=", value)
-      .where("created_at", ">", since)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
-  };
-  return {
-    byEmail: await count("email", normaliseEmail(input.email)),
-    byIp: await count("ip", input.ip),
-  };
+/**
+ * Invalidates every pending code of `email` but the newest (the only one
+ * consumeSignInCode checks). Run after each insert as one statement, so
+ * concurrent requests cannot leave several live codes: whichever statement
+ * runs last sees every inserted row and keeps exactly one.
+ */
+async function keepOnlyLatestCode(db: Kysely<Database>, email: string, at: string): Promise<void> {
+  await db
+    .updateTable("auth_tokens")
+    .set({ used_at: at })
+    .where("email", "=", email)
+    .where("kind", "=", "code")
+    .where("used_at", "is", null)
+    .where("id", "not in", (eb) =>
+      eb
+        .selectFrom("auth_tokens as newest")
+        .select("newest.id")
+        .where("newest.email", "=", email)
+        .where("newest.kind", "=", "code")
+        .orderBy("newest.created_at", "desc")
+        .orderBy("newest.id", "desc")
+        .limit(1),
+    )
+    .execute();
 }
 
 /** Marks a pending row used; false if another request used it first. */
@@ -160,6 +157,7 @@ export async function consumeSignInCode(
     .where("email", "=", normaliseEmail(email))
     .where("kind", "=", "code")
     .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
     .executeTakeFirst();
   if (!row) throw badRequest(CODE_MESSAGES.unknown);
   if (row.used_at) {

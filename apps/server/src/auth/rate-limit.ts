@@ -1,8 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { tooManyRequests } from "../errors";
+import { hitSharedLimit } from "../http/shared-rate-limit";
 import type { AuthEnv } from "./env";
-import { countRecentRequests } from "./login-tokens";
 
 /** Messages of the sign-in rate limits. */
 export const RATE_LIMIT_MESSAGES = {
@@ -13,9 +12,14 @@ export const RATE_LIMIT_MESSAGES = {
 } as const;
 
 /**
- * Refuses a sign-in mail (link or code) when the address or the client IP has
- * asked for too many within the window. Counting the stored pending-sign-in
- * rows makes the limit hold across every server instance sharing the database.
+ * Counts a sign-in mail request (link or code) against the client IP's and
+ * the address's limits and throws 429 once either is used up. Both counters
+ * are shared database rows incremented atomically (one upsert each, see
+ * hitSharedLimit), so concurrent requests and every server instance sharing
+ * the database see every hit: counting the stored pending-sign-in rows and
+ * then inserting one let concurrent requests all read the same count.
+ * The IP is counted first, so a request refused for its IP does not use up
+ * the address's allowance.
  */
 export async function assertMailRequestAllowed(
   db: Kysely<Database>,
@@ -23,13 +27,19 @@ export async function assertMailRequestAllowed(
   input: { email: string; ip: string },
 ): Promise<void> {
   const windowMs = env.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000;
-  const { byEmail, byIp } = await countRecentRequests(db, {
-    ...input,
-    since: new Date(Date.now() - windowMs),
-  });
-  const retryAfter = env.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60;
-  if (byIp >= env.AUTH_RATE_LIMIT_PER_IP) throw tooManyRequests(RATE_LIMIT_MESSAGES.ip, retryAfter);
-  if (byEmail >= env.AUTH_RATE_LIMIT_PER_EMAIL) {
-    throw tooManyRequests(RATE_LIMIT_MESSAGES.email, retryAfter);
-  }
+  await hitSharedLimit(
+    db,
+    { name: "mail-ip", max: env.AUTH_RATE_LIMIT_PER_IP, windowMs, message: RATE_LIMIT_MESSAGES.ip },
+    input.ip,
+  );
+  await hitSharedLimit(
+    db,
+    {
+      name: "mail-email",
+      max: env.AUTH_RATE_LIMIT_PER_EMAIL,
+      windowMs,
+      message: RATE_LIMIT_MESSAGES.email,
+    },
+    input.email,
+  );
 }

@@ -1,4 +1,6 @@
 import {
+  type AccountSwitch,
+  AccountSwitchRequestSchema,
   AuthLinkCallbackQuerySchema,
   AuthLinkRequestSchema,
   GoogleCallbackRequestSchema,
@@ -11,9 +13,10 @@ import {
 } from "@promptune/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "../errors";
-import { optionalUser, sessionTokenOf } from "../http/auth-guard";
+import { optionalUser, requireUser, sessionTokenOf } from "../http/auth-guard";
 import { hitSharedLimit } from "../http/shared-rate-limit";
 import { createMailer } from "../mail/transport";
+import { offerAccountSwitch, takeAccountSwitch } from "./account-switch";
 import { clearSessionCookie, setSessionCookie } from "./cookies";
 import { magicLinkEmail, signInCodeEmail } from "./emails";
 import { GOOGLE_MESSAGES, GoogleSignIn, googleConfigFromEnv } from "./google";
@@ -64,6 +67,40 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const limitVerify = {
     preHandler: (request: FastifyRequest) => hitSharedLimit(db, verifyLimit, `ip:${request.ip}`),
   };
+
+  /**
+   * Like signIn, for proofs that arrive from outside the app (a magic link
+   * anyone can send, a Google callback): in a browser signed in to a
+   * different account nothing is switched; the proof becomes a pending
+   * switch the user confirms or cancels (login CSRF, ./account-switch.ts).
+   * The same account, or no session, signs in as before.
+   */
+  async function signInOrAskToSwitch(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    identity: { email: string; name?: string | null | undefined },
+  ): Promise<{ success: true; data: User | AccountSwitch }> {
+    const current = await optionalUser(request);
+    const session = sessionTokenOf(request);
+    const email = normaliseEmail(identity.email);
+    if (!current || !session || normaliseEmail(current.email) === email) {
+      return signIn(request, reply, identity);
+    }
+    const switchToken = await offerAccountSwitch(db, session, {
+      email,
+      name: identity.name ?? null,
+    });
+    request.log.info({ userId: current.id }, "sign-in for another account parked for confirmation");
+    return {
+      success: true,
+      data: {
+        switch_required: true,
+        current_email: current.email,
+        email,
+        switch_token: switchToken,
+      },
+    };
+  }
 
   /** Starts a session for a proven e-mail: creates the user on first sign-in, sets the cookie. */
   async function signIn(
@@ -125,7 +162,22 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.get("/auth/auth-link/callback", limitVerify, async (request, reply) => {
     const { token } = parseInput(AuthLinkCallbackQuerySchema, request.query);
-    return signIn(request, reply, await consumeMagicLink(db, token));
+    return signInOrAskToSwitch(request, reply, await consumeMagicLink(db, token));
+  });
+
+  /** Confirms a pending switch of this session's browser to the other account. */
+  app.post("/auth/switch-account", async (request, reply) => {
+    const { switch_token } = parseInput(AccountSwitchRequestSchema, request.body);
+    const identity = await takeAccountSwitch(db, sessionTokenOf(request), switch_token);
+    return signIn(request, reply, identity);
+  });
+
+  /** Drops a pending switch: the browser stays signed in as it is. */
+  app.post("/auth/switch-account/cancel", async (request) => {
+    const user = await requireUser(request);
+    const { switch_token } = parseInput(AccountSwitchRequestSchema, request.body);
+    await takeAccountSwitch(db, sessionTokenOf(request), switch_token);
+    return { success: true, data: userView(user) };
   });
 
   app.post("/auth/signup", async (request) => {
@@ -144,6 +196,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return signIn(request, reply, await consumeSignInCode(db, code, email));
   });
 
+  // Which external sign-in the page may offer: no 'Continue with Google' without it.
+  app.get("/auth/providers", async () => ({ success: true, data: { google: google !== null } }));
+
   app.get("/auth/google/url", async () => {
     if (!google) throw new HttpError(503, GOOGLE_MESSAGES.notConfigured);
     return { success: true, data: { auth_url: await google.authorizationUrl() } };
@@ -152,6 +207,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post("/auth/google/callback", limitVerify, async (request, reply) => {
     if (!google) throw new HttpError(503, GOOGLE_MESSAGES.notConfigured);
     const { code, code_verifier } = parseInput(GoogleCallbackRequestSchema, request.body);
-    return signIn(request, reply, await google.exchange(code, code_verifier));
+    return signInOrAskToSwitch(request, reply, await google.exchange(code, code_verifier));
   });
 }

@@ -315,7 +315,7 @@ describe("chat rate limit", () => {
     await fixture?.close();
   });
 
-  it("limits chat messages per session with a 429 and Retry-After", async () => {
+  it("limits chat messages per user with a 429 and Retry-After", async () => {
     const { cookie } = await t.signIn("busy@example.com");
     const body = { prompt: "p", temperature: 1, dialog: [{ type: "human", content: "x" }] };
     const codes: number[] = [];

@@ -1,7 +1,9 @@
 /**
  * Auto-tune routes (spec §7): GET /auto-tune/defaults (open to everyone),
  * POST /auto-tune/chat and POST /auto-tune/multiagent/chat (signed-in users,
- * rate-limited per session). Model failures surface as the gateway's typed
+ * rate-limited per user across sessions and processes, input capped:
+ * limits.ts; each call charged to the caller's budget, 429
+ * `budget_exceeded` when it is spent). Model failures surface as the gateway's typed
  * errors (502/503/504); bad bodies as 400 with the first problem named.
  * Replies are built through the contracts' response schemas (replies.ts).
  */
@@ -13,11 +15,13 @@ import {
   type Success,
 } from "@promptune/contracts";
 import { runMultiAgentTurn } from "@promptune/engine";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { badRequest, tooManyRequests } from "../errors";
-import { requireUser, sessionTokenOf } from "../http/auth-guard";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { asBudgetHttpError } from "../budgets/errors";
+import { badRequest } from "../errors";
+import { requireUser } from "../http/auth-guard";
 import { chatMessages } from "./chat";
 import { buildDefaults } from "./defaults";
+import { assertChatInput, chatInputChars, hitChatLimit, multiAgentChatInputChars } from "./limits";
 import { chatReply, multiAgentChatReply } from "./replies";
 
 /** Aborts when the client goes away before the reply is sent, so no model time is wasted. */
@@ -31,7 +35,7 @@ function disconnectSignal(reply: FastifyReply): AbortSignal {
 
 /** The auto-tune feature plugin (registered under /api). */
 export async function autotuneRoutes(app: FastifyInstance): Promise<void> {
-  const { llm, datasets, env } = app.deps;
+  const { llm, datasets, env, db, budgets } = app.deps;
 
   /** Rejects a model the gateway does not expose, naming the ones it does. */
   const assertModel = (model: string, who: string) => {
@@ -41,17 +45,11 @@ export async function autotuneRoutes(app: FastifyInstance): Promise<void> {
     }
   };
 
-  const chatLimit = {
-    rateLimit: {
-      max: env.LLM_CHAT_RATE_LIMIT_PER_MINUTE,
-      timeWindow: 60_000,
-      keyGenerator: (request: FastifyRequest) => `chat:${sessionTokenOf(request) ?? request.ip}`,
-      errorResponseBuilder: (_request: FastifyRequest, ctx: { ttl: number }) =>
-        tooManyRequests(
-          "Too many chat messages. Please wait a moment and try again.",
-          Math.ceil(ctx.ttl / 1000),
-        ),
-    },
+  /** The signed-in caller, counted against the per-user chat limit. */
+  const chatCaller = async (request: Parameters<typeof requireUser>[0]) => {
+    const user = await requireUser(request);
+    await hitChatLimit(db, user.id, env.LLM_CHAT_RATE_LIMIT_PER_MINUTE);
+    return user;
   };
 
   app.get("/auto-tune/defaults", async (request) => {
@@ -69,41 +67,43 @@ export async function autotuneRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  app.post(
-    "/auto-tune/chat",
-    { config: chatLimit },
-    async (request, reply): Promise<Success<ChatResponse>> => {
-      await requireUser(request);
-      const body = ChatRequestSchema.parse(request.body);
-      const model = body.model_name ?? llm.defaultModel;
-      assertModel(model, "");
-      const result = await llm.complete({
+  app.post("/auto-tune/chat", async (request, reply): Promise<Success<ChatResponse>> => {
+    const user = await chatCaller(request);
+    const body = ChatRequestSchema.parse(request.body);
+    assertChatInput(chatInputChars(body), env.CHAT_MAX_INPUT_CHARS);
+    const model = body.model_name ?? llm.defaultModel;
+    assertModel(model, "");
+    await budgets.assertCanSpend(user.id);
+    const result = await llm
+      .forUser(user.id)
+      .complete({
         model,
         messages: chatMessages(body.prompt, body.dialog),
         temperature: body.temperature,
         purpose: "assistant",
         priority: "interactive",
         signal: disconnectSignal(reply),
-      });
-      return { success: true, data: chatReply(result.text) };
-    },
-  );
+      })
+      .catch((error: unknown) => Promise.reject(asBudgetHttpError(error)));
+    return { success: true, data: chatReply(result.text) };
+  });
 
   app.post(
     "/auto-tune/multiagent/chat",
-    { config: chatLimit },
     async (request, reply): Promise<Success<MultiAgentChatResponse>> => {
-      await requireUser(request);
+      const user = await chatCaller(request);
       const body = MultiAgentChatRequestSchema.parse(request.body);
+      assertChatInput(multiAgentChatInputChars(body), env.CHAT_MAX_INPUT_CHARS);
       const master = body.model["master-agent"];
       assertModel(master.model_name, ` for the coordinator "${master.name}"`);
       for (const worker of body.model["worker-agents"]) {
         assertModel(worker.model_name, ` for the worker "${worker.name}"`);
       }
-      const turn = await runMultiAgentTurn(llm, body.model, body.dialog, {
+      await budgets.assertCanSpend(user.id);
+      const turn = await runMultiAgentTurn(llm.forUser(user.id), body.model, body.dialog, {
         priority: "interactive",
         signal: disconnectSignal(reply),
-      });
+      }).catch((error: unknown) => Promise.reject(asBudgetHttpError(error)));
       return { success: true, data: multiAgentChatReply(turn) };
     },
   );

@@ -82,10 +82,11 @@ export const DATASET_OPTIONS: OptionSpecs = {
   metric: { type: "string" },
 };
 
-/** Which dataset a command runs on. */
+/** Which dataset a command runs on; `config`: the one the --config file names. */
 export type DatasetChoice =
   | { kind: "bundled"; name: string }
-  | { kind: "file"; path: string; metric: Metric };
+  | { kind: "file"; path: string; metric: Metric }
+  | { kind: "config" };
 
 /** Parses a metric name (judge, exact, contains, regex). */
 export function parseMetric(value: string | undefined): Metric {
@@ -96,10 +97,20 @@ export function parseMetric(value: string | undefined): Metric {
   return parsed.data;
 }
 
-/** Reads --dataset / --dataset-file / --metric: exactly one dataset. */
+/**
+ * Reads --dataset / --dataset-file / --metric: exactly one dataset, or none
+ * when a --config file names it (a dataset given anyway replaces the file's).
+ */
 export function readDatasetChoice(values: OptionValues): DatasetChoice {
   const name = stringOption(values, "dataset");
   const path = stringOption(values, "dataset-file");
+  if (values.config !== undefined && name === undefined && path === undefined) {
+    if (values.metric !== undefined)
+      throw new UsageError(
+        "--metric applies to --dataset-file; with --config set metric in the file",
+      );
+    return { kind: "config" };
+  }
   if (name !== undefined && path !== undefined)
     throw new UsageError("give either --dataset or --dataset-file, not both");
   if (path !== undefined) {
@@ -116,8 +127,9 @@ export function readDatasetChoice(values: OptionValues): DatasetChoice {
   return { kind: "bundled", name };
 }
 
-/** Options naming the configuration to run: a prompt or a multi-agent file. */
+/** Options naming the configuration to run: a prompt, a multi-agent file or a config file. */
 export const SUBJECT_OPTIONS: OptionSpecs = {
+  config: { type: "string", short: "c" },
   prompt: { type: "string", short: "p" },
   "prompt-file": { type: "string" },
   agents: { type: "string" },
@@ -127,6 +139,8 @@ export const SUBJECT_OPTIONS: OptionSpecs = {
 
 /** The configuration under test as given on the command line. */
 export interface SubjectArgs {
+  /** A promptune.config.yaml naming the dataset, prompts, models and checks. */
+  config?: string;
   prompt?: string;
   promptFile?: string;
   agentsFile?: string;
@@ -134,11 +148,22 @@ export interface SubjectArgs {
   temperature: number;
 }
 
-/** Reads --prompt / --prompt-file / --agents (exactly one), --model and --temperature. */
-export function readSubject(values: OptionValues): SubjectArgs {
+/**
+ * Reads --prompt / --prompt-file / --agents (exactly one), --model and
+ * --temperature (default `defaultTemperature`: 0 for evals, 0.7 to optimise).
+ */
+export function readSubject(values: OptionValues, defaultTemperature: number): SubjectArgs {
   const sources = ["prompt", "prompt-file", "agents"].filter(
     (k) => stringOption(values, k) !== undefined,
   );
+  if (values.config !== undefined) {
+    const clash = [...sources, "model", "temperature"].find((k) => values[k] !== undefined);
+    if (clash)
+      throw new UsageError(
+        `--${clash} cannot be combined with --config (the file lists the prompts, models and temperatures)`,
+      );
+    return { config: stringOption(values, "config"), temperature: defaultTemperature };
+  }
   if (sources.length !== 1)
     throw new UsageError("give exactly one of --prompt, --prompt-file or --agents");
   return {
@@ -147,7 +172,8 @@ export function readSubject(values: OptionValues): SubjectArgs {
     agentsFile: stringOption(values, "agents"),
     model: stringOption(values, "model"),
     temperature:
-      numberOption(values, "temperature", (n) => n >= 0 && n <= 1, "between 0 and 1") ?? 0.7,
+      numberOption(values, "temperature", (n) => n >= 0 && n <= 1, "between 0 and 1") ??
+      defaultTemperature,
   };
 }
 
@@ -160,6 +186,8 @@ export const OUTPUT_OPTIONS: OptionSpecs = {
   output: { type: "string", short: "o" },
   progress: { type: "string" },
   concurrency: { type: "string" },
+  "no-cache": { type: "boolean" },
+  "cache-dir": { type: "string" },
 };
 
 /** Reads --progress; undefined means "bar on a terminal, lines otherwise". */

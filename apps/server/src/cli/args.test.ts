@@ -20,6 +20,9 @@ describe("parseCliArgs", () => {
       json: false,
       output: undefined,
       progress: undefined,
+      cacheDir: ".promptune-cache",
+      explicit: { iterations: true, seed: false },
+      server: undefined,
     });
     expect(
       parseCliArgs([
@@ -87,6 +90,34 @@ describe("parseCliArgs", () => {
     });
   });
 
+  it("defaults eval to temperature 0 and reads --repeat, --gate-on and the cache options", () => {
+    const base = ["eval", "-d", "DCH2", "-p", "x"];
+    expect(parseCliArgs(base)).toMatchObject({
+      temperature: 0,
+      repeat: 1,
+      gateOn: "mean",
+      passScoreIsGate: false,
+      cacheDir: ".promptune-cache",
+    });
+    expect(
+      parseCliArgs([
+        ...base,
+        "--repeat",
+        "3",
+        "--min-score",
+        "0.8",
+        "--gate-on",
+        "lower",
+        "--no-cache",
+      ]),
+    ).toMatchObject({ repeat: 3, gateOn: "lower", cacheDir: undefined });
+    expect(parseCliArgs(base, { PROMPTUNE_CACHE_DIR: "c" })).toMatchObject({ cacheDir: "c" });
+    expect(parseCliArgs([...base, "--pass-score", "0.5"])).toMatchObject({ passScoreIsGate: true });
+    expect(() => parseCliArgs([...base, "--repeat", "0"])).toThrow("--repeat must be");
+    expect(() => parseCliArgs([...base, "--gate-on", "lower"])).toThrow("needs --min-score");
+    expect(() => parseCliArgs([...base, "--no-cache", "--cache-dir", "d"])).toThrow(UsageError);
+  });
+
   it("rejects bad or missing options with a usage error", () => {
     const bad = [
       ["optimize", "--prompt", "x"],
@@ -96,6 +127,7 @@ describe("parseCliArgs", () => {
       ["optimize", "--dataset", "d", "--prompt", "x", "--iterations", "2.5"],
       ["optimize", "--dataset", "d", "--prompt", "x", "--temperature", "1.5"],
       ["optimize", "--dataset", "d", "--prompt", "x", "--max-calls", "0"],
+      ["optimize", "--dataset", "d", "--prompt", "x", "--task", " "],
       ["optimize", "--dataset", "d", "--prompt", "x", "--unknown"],
       ["optimize", "--dataset", "d", "--dataset-file", "f.csv", "--prompt", "x"],
       ["optimize", "--dataset", "d", "--metric", "exact", "--prompt", "x"],
@@ -124,6 +156,9 @@ describe("parseCliArgs", () => {
     });
     expect(parseCliArgs([])).toEqual({ command: "help" });
     expect(parseCliArgs(["--help"])).toEqual({ command: "help" });
-    expect(parseCliArgs(["eval", "--help"])).toEqual({ command: "help" });
+    expect(parseCliArgs(["eval", "--help"])).toEqual({ command: "help", topic: "eval" });
+    expect(parseCliArgs(["help", "optimize"])).toEqual({ command: "help", topic: "optimize" });
+    expect(parseCliArgs(["--version"])).toEqual({ command: "version" });
+    expect(parseCliArgs(["-v"])).toEqual({ command: "version" });
   });
 });

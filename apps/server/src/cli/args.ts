@@ -3,12 +3,18 @@
  * `datasets validate` and `help`. Errors are UsageErrors so the entry point
  * exits with code 2.
  */
-import { ITERATIONS, type Metric } from "@promptune/contracts";
+import {
+  ITERATIONS,
+  MAX_CANDIDATE_MODELS,
+  MAX_TASK_CHARS,
+  type Metric,
+} from "@promptune/contracts";
 import {
   DATASET_OPTIONS,
   type DatasetChoice,
   isPositiveInteger,
   numberOption,
+  type OptionSpecs,
   type OptionValues,
   OUTPUT_OPTIONS,
   type ProgressMode,
@@ -23,6 +29,7 @@ import {
   stringOption,
   UsageError,
 } from "./args-common";
+import { DEFAULT_CACHE_DIR } from "./disk-cache";
 
 export { UsageError } from "./args-common";
 
@@ -34,6 +41,8 @@ export interface OutputArgs {
   /** Forced progress display; default bar on a terminal, lines otherwise. */
   progress?: ProgressMode;
   concurrency?: number;
+  /** Folder of the persistent response cache; undefined with --no-cache. */
+  cacheDir?: string;
 }
 
 /** Parsed `promptune optimize` options. */
@@ -43,6 +52,16 @@ export interface OptimizeArgs extends SubjectArgs, OutputArgs {
   iterations: number;
   seed: number;
   maxCalls?: number;
+  /** Candidate models (--models a,b,c): the tuned configuration is also scored on them. */
+  candidateModels?: string[];
+  /** Most the run may spend in USD (--max-cost). */
+  maxCostUsd?: number;
+  /** What the assistant is for (--task), shown to the reflection and the judge. */
+  task?: string;
+  /** A Promptune server to run on (--server URL; token from PROMPTUNE_TOKEN). */
+  server?: string;
+  /** Which settings the command line gave (a --config file fills the others). */
+  explicit: { iterations: boolean; seed: boolean };
 }
 
 /** Parsed `promptune eval` options. */
@@ -53,6 +72,12 @@ export interface EvalArgs extends SubjectArgs, OutputArgs {
   all: boolean;
   /** Per-example pass mark in [0, 1]. */
   passScore: number;
+  /** True when --pass-score was given: then every example must reach it (exit 1 otherwise). */
+  passScoreIsGate: boolean;
+  /** Repetitions of every example (--repeat K); scores are averaged. */
+  repeat: number;
+  /** What --min-score is compared with: the mean, or the lower bound of its 95 % interval. */
+  gateOn: "mean" | "lower";
   /** Exit 1 when the score is below this share. */
   minScore?: number;
   /** Earlier report to compare against. */
@@ -61,6 +86,8 @@ export interface EvalArgs extends SubjectArgs, OutputArgs {
   maxDrop: number;
   /** JUnit XML report file. */
   junit?: string;
+  /** A Promptune server that scores the prompt (--server URL; token from PROMPTUNE_TOKEN). */
+  server?: string;
 }
 
 /** Parsed `promptune datasets validate FILE`. */
@@ -77,10 +104,22 @@ export type CliArgs =
   | EvalArgs
   | ValidateArgs
   | { command: "datasets"; json: boolean }
-  | { command: "help" };
+  | { command: "help"; topic?: string }
+  | { command: "version" };
 
-function outputArgs(values: OptionValues): OutputArgs {
+/** The cache folder: --cache-dir, PROMPTUNE_CACHE_DIR or the default; none with --no-cache. */
+function cacheDirOf(values: OptionValues, env: Record<string, string | undefined>) {
+  if (values["no-cache"] === true) {
+    if (values["cache-dir"] !== undefined)
+      throw new UsageError("give either --no-cache or --cache-dir, not both");
+    return undefined;
+  }
+  return stringOption(values, "cache-dir") ?? env.PROMPTUNE_CACHE_DIR ?? DEFAULT_CACHE_DIR;
+}
+
+function outputArgs(values: OptionValues, env: Record<string, string | undefined>): OutputArgs {
   return {
+    cacheDir: cacheDirOf(values, env),
     json: values.json === true,
     output: stringOption(values, "output"),
     progress: readProgressMode(values),
@@ -93,18 +132,68 @@ function noPositionals(command: string, positionals: string[]): void {
     throw new UsageError(`unexpected argument "${positionals[0]}" for ${command}`);
 }
 
-function parseOptimize(rest: string[]): OptimizeArgs {
-  const { values, positionals } = parseOptions(rest, {
-    ...DATASET_OPTIONS,
-    ...SUBJECT_OPTIONS,
-    ...OUTPUT_OPTIONS,
-    iterations: { type: "string", short: "n" },
-    seed: { type: "string" },
-    "max-calls": { type: "string" },
-  });
+/** Options of `promptune optimize` (add new ones here and read them in parseOptimize). */
+export const OPTIMIZE_OPTIONS: OptionSpecs = {
+  ...DATASET_OPTIONS,
+  ...SUBJECT_OPTIONS,
+  ...OUTPUT_OPTIONS,
+  iterations: { type: "string", short: "n" },
+  seed: { type: "string" },
+  "max-calls": { type: "string" },
+  models: { type: "string" },
+  "max-cost": { type: "string" },
+  server: { type: "string" },
+  task: { type: "string" },
+};
+
+/** Options of `promptune eval` (add new ones here and read them in parseEval). */
+export const EVAL_OPTIONS: OptionSpecs = {
+  ...DATASET_OPTIONS,
+  ...SUBJECT_OPTIONS,
+  ...OUTPUT_OPTIONS,
+  all: { type: "boolean" },
+  "pass-score": { type: "string" },
+  "min-score": { type: "string" },
+  "gate-on": { type: "string" },
+  baseline: { type: "string" },
+  "max-drop": { type: "string" },
+  junit: { type: "string" },
+  repeat: { type: "string" },
+  server: { type: "string" },
+};
+
+/** Most repetitions `--repeat` accepts. */
+export const MAX_REPEAT = 20;
+
+/** --models a,b,c: up to MAX_CANDIDATE_MODELS distinct model ids. */
+function candidateModelsOption(values: OptionValues): { candidateModels?: string[] } {
+  const raw = stringOption(values, "models");
+  if (raw === undefined) return {};
+  const list = raw
+    .split(",")
+    .map((m) => m.trim())
+    .filter(Boolean);
+  if (list.length === 0) throw new UsageError("--models needs one or more model ids, e.g. a,b");
+  if (list.length > MAX_CANDIDATE_MODELS)
+    throw new UsageError(`--models may name at most ${MAX_CANDIDATE_MODELS} models`);
+  if (new Set(list).size !== list.length) throw new UsageError("--models must not repeat a model");
+  return { candidateModels: list };
+}
+
+/** --max-cost USD: a positive amount of dollars. */
+function maxCostOption(values: OptionValues): { maxCostUsd?: number } {
+  const cost = numberOption(values, "max-cost", (n) => n > 0, "a positive amount of USD");
+  return cost === undefined ? {} : { maxCostUsd: cost };
+}
+
+function parseOptimize(rest: string[], env: Record<string, string | undefined>): OptimizeArgs {
+  const { values, positionals } = parseOptions(rest, OPTIMIZE_OPTIONS);
   noPositionals("optimize", positionals);
+  const task = stringOption(values, "task")?.trim();
+  if (task !== undefined && (task.length === 0 || task.length > MAX_TASK_CHARS))
+    throw new UsageError(`--task must be 1 to ${MAX_TASK_CHARS} characters of text`);
   const dataset = readDatasetChoice(values);
-  const subject = readSubject(values);
+  const subject = readSubject(values, OPTIMIZE_DEFAULT_TEMPERATURE);
   const iterations =
     numberOption(
       values,
@@ -118,26 +207,21 @@ function parseOptimize(rest: string[]): OptimizeArgs {
   return {
     command: "optimize",
     dataset,
+    explicit: { iterations: values.iterations !== undefined, seed: values.seed !== undefined },
+    server: serverOption(values),
     ...subject,
     iterations,
     seed,
     maxCalls: numberOption(values, "max-calls", isPositiveInteger, "a positive integer"),
-    ...outputArgs(values),
+    ...candidateModelsOption(values),
+    ...maxCostOption(values),
+    ...(task ? { task } : {}),
+    ...outputArgs(values, env),
   };
 }
 
-function parseEval(rest: string[]): EvalArgs {
-  const { values, positionals } = parseOptions(rest, {
-    ...DATASET_OPTIONS,
-    ...SUBJECT_OPTIONS,
-    ...OUTPUT_OPTIONS,
-    all: { type: "boolean" },
-    "pass-score": { type: "string" },
-    "min-score": { type: "string" },
-    baseline: { type: "string" },
-    "max-drop": { type: "string" },
-    junit: { type: "string" },
-  });
+function parseEval(rest: string[], env: Record<string, string | undefined>): EvalArgs {
+  const { values, positionals } = parseOptions(rest, EVAL_OPTIONS);
   noPositionals("eval", positionals);
   const baseline = stringOption(values, "baseline");
   const maxDrop = shareOption(values, "max-drop");
@@ -146,15 +230,46 @@ function parseEval(rest: string[]): EvalArgs {
   return {
     command: "eval",
     dataset: readDatasetChoice(values),
-    ...readSubject(values),
+    ...readSubject(values, EVAL_DEFAULT_TEMPERATURE),
     all: values.all === true,
     passScore: shareOption(values, "pass-score") ?? 1,
+    passScoreIsGate: values["pass-score"] !== undefined,
+    repeat:
+      numberOption(
+        values,
+        "repeat",
+        (n) => Number.isInteger(n) && n >= 1 && n <= MAX_REPEAT,
+        `a whole number from 1 to ${MAX_REPEAT}`,
+      ) ?? 1,
+    gateOn: readGateOn(values),
     minScore: shareOption(values, "min-score"),
     baseline,
     maxDrop: maxDrop ?? 0,
     junit: stringOption(values, "junit"),
-    ...outputArgs(values),
+    server: serverOption(values),
+    ...outputArgs(values, env),
   };
+}
+
+function serverOption(values: OptionValues): string | undefined {
+  const server = stringOption(values, "server");
+  if (server === undefined) return undefined;
+  if (!/^https?:\/\/[^\s/]+/.test(server))
+    throw new UsageError(
+      "--server must be the server's URL, such as https://promptune.example.com",
+    );
+  if (values.config !== undefined)
+    throw new UsageError("--server cannot be combined with --config");
+  return server;
+}
+
+function readGateOn(values: OptionValues): "mean" | "lower" {
+  const value = stringOption(values, "gate-on") ?? "mean";
+  if (value !== "mean" && value !== "lower")
+    throw new UsageError("--gate-on must be mean or lower");
+  if (value === "lower" && values["min-score"] === undefined)
+    throw new UsageError("--gate-on lower needs --min-score S");
+  return value;
 }
 
 function parseDatasets(rest: string[]): CliArgs {
@@ -179,14 +294,24 @@ function parseDatasets(rest: string[]): CliArgs {
   };
 }
 
-/** Parses `argv` (without node and script). */
-export function parseCliArgs(argv: string[]): CliArgs {
+/** Sampling temperature of `eval` unless --temperature says otherwise: repeatable scores. */
+export const EVAL_DEFAULT_TEMPERATURE = 0;
+/** Seed temperature of `optimize` unless --temperature says otherwise (the optimiser may tune it). */
+export const OPTIMIZE_DEFAULT_TEMPERATURE = 0.7;
+
+/** Parses `argv` (without node and script); `env` supplies defaults such as PROMPTUNE_CACHE_DIR. */
+export function parseCliArgs(
+  argv: string[],
+  env: Record<string, string | undefined> = {},
+): CliArgs {
   const [command, ...rest] = argv;
-  if (!command || command === "help" || command === "--help" || command === "-h")
-    return { command: "help" };
-  if (rest.includes("--help") || rest.includes("-h")) return { command: "help" };
+  if (!command || command === "--help" || command === "-h") return { command: "help" };
+  if (command === "help") return { command: "help", topic: rest[0] };
+  if (command === "--version" || command === "-v" || command === "version")
+    return { command: "version" };
+  if (rest.includes("--help") || rest.includes("-h")) return { command: "help", topic: command };
   if (command === "datasets") return parseDatasets(rest);
-  if (command === "optimize") return parseOptimize(rest);
-  if (command === "eval") return parseEval(rest);
+  if (command === "optimize") return parseOptimize(rest, env);
+  if (command === "eval") return parseEval(rest, env);
   throw new UsageError(`unknown command "${command}"`);
 }

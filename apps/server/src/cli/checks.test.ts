@@ -15,6 +15,8 @@ const report = (score: number): EvalReport => ({
   passed: 0,
   results: [],
   usage: { calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, cached_calls: 0 },
+  status: "complete",
+  repeat: 1,
 });
 
 describe("quality gates", () => {

@@ -26,6 +26,10 @@ export interface Baseline {
 export function baselineOf(file: string, content: CliBaselineFile): Baseline {
   if (content.type === "eval")
     return { score: content.score, dataset: content.dataset.name, split: content.split, file };
+  if (!content.result)
+    throw new UsageError(
+      `--baseline ${file} is a run that stopped early (${content.status}); it has no score`,
+    );
   const score = content.result.held_out?.final_score ?? content.result.test_score;
   if (score === null || score === undefined)
     throw new UsageError(`--baseline ${file} has no held-out score to compare with`);
@@ -35,20 +39,44 @@ export function baselineOf(file: string, content: CliBaselineFile): Baseline {
 /** The gates to apply. */
 export interface Gates {
   minScore?: number;
+  /** Compare --min-score with the mean or with the lower bound of its 95 % interval. */
+  gateOn?: "mean" | "lower";
   baseline?: Baseline;
   maxDrop: number;
+  /** When set (--pass-score given), every scored example must reach the pass mark. */
+  examplesMustPass?: boolean;
 }
 
 /** Each gate as a pass/fail case with a message saying by how much it failed. */
 export function checkGates(report: EvalReport, gates: Gates): CheckCase[] {
   const cases: CheckCase[] = [];
-  if (gates.minScore !== undefined) {
+  if (gates.minScore !== undefined && gates.gateOn === "lower") {
+    const low = report.interval?.low ?? null;
+    cases.push({
+      name: `lower bound of the 95 % interval ≥ ${percent(gates.minScore)}`,
+      failure:
+        low === null
+          ? `no interval on ${report.results.length} example(s): --gate-on lower needs at least two`
+          : low + EPSILON < gates.minScore
+            ? `the score's 95 % interval ${percent(low)}–${percent(report.interval?.high ?? low)} reaches below --min-score ${percent(gates.minScore)}`
+            : undefined,
+    });
+  } else if (gates.minScore !== undefined) {
     cases.push({
       name: `score ≥ ${percent(gates.minScore)}`,
       failure:
         report.score + EPSILON < gates.minScore
           ? `score ${percent(report.score)} is below --min-score ${percent(gates.minScore)}`
           : undefined,
+    });
+  }
+  if (gates.examplesMustPass) {
+    const below = report.results.filter((r) => !r.passed);
+    cases.push({
+      name: `every example ≥ ${percent(report.pass_score)}`,
+      failure: below.length
+        ? `${below.length} of ${report.results.length} examples scored below --pass-score ${percent(report.pass_score)}`
+        : undefined,
     });
   }
   if (gates.baseline) {

@@ -75,7 +75,8 @@ describe("promptune eval (child process, fixture LLM)", () => {
   });
 
   it("scores every example with --all and lists the failing ones", async () => {
-    const run = await runCliProcess(evalArgs(HALF_PROMPT, "--all"), env);
+    // --no-cache: the calls are counted, not answered from the first test's cache
+    const run = await runCliProcess(evalArgs(HALF_PROMPT, "--all", "--no-cache"), env);
     expect(run.code).toBe(0);
     const failures = run.stdout.split("\n").filter((l) => l.startsWith("FAIL "));
     expect(failures.map((l) => l.split(/\s+/)[1])).toEqual([
@@ -123,13 +124,28 @@ describe("promptune eval (child process, fixture LLM)", () => {
       `FAILED: score 50.0% is 50.0 points below the baseline 100.0% (${baseline}); --max-drop allows 10.0`,
     );
     const xml = await readFile(junit, "utf8");
-    expect(xml).toContain('<testsuite name="promptune eval parcels (all)" tests="13" failures="7"');
-    expect(xml.match(/<testcase /g)).toHaveLength(13);
-    expect(xml).toContain('<testcase classname="promptune.parcels" name="ex-1"/>');
+    // Only the enforced gate fails (exit 1); examples below the pass mark are not gates
+    // without --pass-score, so they pass and carry their score.
     expect(xml).toMatch(
-      /<testcase classname="promptune.parcels" name="ex-2">\n {6}<failure message="score 0.0% below 100.0%: /,
+      /<testsuite name="promptune eval parcels \(all\) fixture-small" tests="13" failures="1" errors="0" skipped="0" time="[\d.]+" timestamp="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d"/,
     );
-    expect(xml).toContain('name="drop from baseline ≤ 10.0 points">');
+    expect(xml.match(/<testcase /g)).toHaveLength(13);
+    expect(xml).toMatch(
+      /<testcase name="ex-2" classname="promptune.parcels" time="[\d.]+">\n {6}<system-out>score 0.0% \(pass mark 100.0%\): /,
+    );
+    expect(xml).toContain('name="drop from baseline ≤ 10.0 points"');
+
+    // With --pass-score every example is a gate: 6 failing examples + the gate, exit 1.
+    const gated = await runCliProcess(
+      evalArgs(HALF_PROMPT, "--all", "--pass-score", "1", "--junit", junit),
+      env,
+    );
+    expect(gated.code).toBe(1);
+    const gatedXml = await readFile(junit, "utf8");
+    expect(gatedXml).toContain('tests="13" failures="7"');
+    expect(gatedXml).toMatch(
+      /<testcase name="ex-2" classname="promptune.parcels" time="[\d.]+">\n {6}<failure message="score 0.0% \(pass mark 100.0%\): /,
+    );
 
     const same = await runCliProcess(evalArgs(GOOD_PROMPT, "--all", "--baseline", baseline), env);
     expect(same.code).toBe(0);
@@ -264,7 +280,7 @@ describe("promptune datasets validate (child process)", () => {
     expect(run.stderr).toContain(`promptune: invalid dataset ${bad}:`);
     expect(run.stderr).toMatch(/line 3: not valid JSON/);
     expect(run.stderr).toMatch(/line 7: dialog: /);
-    const csv = await ws.write("bad.csv", "id,question\n1,hi\n");
+    const csv = await ws.write("bad.csv", "id,prompt\n1,hi\n");
     const noColumn = await runCliProcess(["datasets", "validate", csv], {});
     expect(noColumn.code).toBe(2);
     expect(noColumn.stderr).toContain(
@@ -281,9 +297,12 @@ describe("promptune datasets validate (child process)", () => {
       {},
     );
     expect(metric.code).toBe(2);
-    expect(metric.stderr).toContain(
-      'Example 1 ("ex-1") needs an "expected" answer for the regex metric.',
-    );
+    // every example without an answer, each with its line (the first ten shown, then a count)
+    for (const n of [1, 2, 10])
+      expect(metric.stderr).toContain(
+        `line ${n}: expected: the regex metric needs an "expected" answer on every example`,
+      );
+    expect(metric.stderr).toContain("… and 2 more");
     const txt = await ws.write("data.txt", "hello");
     const ext = await runCliProcess(["datasets", "validate", txt], {});
     expect(ext.code).toBe(2);

@@ -80,7 +80,9 @@ describe("promptune optimize (child process, fixture LLM)", () => {
     const output = join(ws.dir, "out", "run.json");
     const run = await runCliProcess(fileArgs("--output", output), env);
     expect(run.code).toBe(0);
-    const saved = CliOptimizeOutputSchema.parse(JSON.parse(await readFile(output, "utf8")));
+    const parsed = CliOptimizeOutputSchema.parse(JSON.parse(await readFile(output, "utf8")));
+    expect(parsed.status).toBe("complete");
+    const saved = { ...parsed, result: parsed.result ?? expect.fail("no result") };
     expect(saved.dataset).toEqual({
       name: "parcels",
       source: "file",
@@ -162,7 +164,7 @@ describe("promptune optimize (child process, fixture LLM)", () => {
     expect(run.code).toBe(0);
     const saved = CliOptimizeOutputSchema.parse(JSON.parse(await readFile(output, "utf8")));
     expect(saved.model).toBeNull();
-    expect(saved.result["worker-agents"]?.[0]?.name).toBe("Tracker");
+    expect(saved.result?.["worker-agents"]?.[0]?.name).toBe("Tracker");
     expect(run.stdout).toContain("Final configuration:");
   });
 

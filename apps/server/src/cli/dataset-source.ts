@@ -4,16 +4,37 @@
  */
 import { basename, extname, join } from "node:path";
 import type { CliDatasetRef, Metric } from "@promptune/contracts";
-import { type LoadedDataset, loadBundledDatasets } from "@promptune/engine";
+import {
+  type DatasetSplit,
+  type LoadedDataset,
+  loadBundledDatasets,
+  splitDataset,
+} from "@promptune/engine";
 import { findDatasetsDir } from "../datasets/location";
 import { type DatasetFormat, validateDatasetText } from "../datasets/validate";
 import { type DatasetChoice, UsageError } from "./args-common";
 import { readUserFile } from "./files";
+import { expandJsonlShorthand } from "./shorthand";
 
 /** A loaded dataset and how the CLI's reports name it. */
 export interface CliDataset {
   dataset: LoadedDataset;
   ref: CliDatasetRef;
+  /**
+   * What seeds the train / validation / held-out split. A file's split
+   * depends on its example ids only (FILE_SPLIT_KEY), so renaming or moving
+   * the file keeps the same held-out examples; a bundled dataset keeps its
+   * name, as the server splits it.
+   */
+  splitKey: string;
+}
+
+/** Split seed of every dataset file: the split is a function of the example ids alone. */
+export const FILE_SPLIT_KEY = "promptune-file";
+
+/** The dataset's train / validation / held-out split, as both `optimize` and `eval` use it. */
+export function cliSplit(source: CliDataset): DatasetSplit {
+  return splitDataset(source.splitKey, source.dataset.examples);
 }
 
 /** Where bundled datasets are read from. */
@@ -32,18 +53,19 @@ export function datasetFormat(path: string): DatasetFormat {
 }
 
 /**
- * Reads and validates a dataset file. Its name (which fixes the held-out
- * split) is the file name without extension, so `optimize` and `eval` on the
- * same file agree on which examples are held out.
+ * Reads and validates a dataset file. Its name is the file name without
+ * extension; its split depends on the example ids only (see CliDataset).
  */
 export async function loadDatasetFile(path: string, metric: Metric): Promise<CliDataset> {
   const format = datasetFormat(path);
-  const content = await readUserFile(path, "dataset file");
+  const raw = await readUserFile(path, "dataset file");
+  const content = format === "jsonl" ? expandJsonlShorthand(raw) : raw;
   const examples = await validateDatasetText({ format, content, source: path, metric });
   const name = basename(path, extname(path));
   return {
     dataset: { name, metric, examples },
     ref: { name, source: "file", metric, size: examples.length },
+    splitKey: FILE_SPLIT_KEY,
   };
 }
 
@@ -63,6 +85,8 @@ export async function loadDataset(
   choice: DatasetChoice,
   location: DatasetLocation,
 ): Promise<CliDataset> {
+  if (choice.kind === "config")
+    throw new Error("the --config file's dataset must be resolved before loading");
   if (choice.kind === "file") return loadDatasetFile(choice.path, choice.metric);
   const all = await loadBundled(location);
   const found = all.find((d) => d.name === choice.name);
@@ -72,7 +96,14 @@ export async function loadDataset(
     );
   }
   return {
-    dataset: { name: found.name, metric: found.metric, examples: found.examples },
+    dataset: {
+      name: found.name,
+      metric: found.metric,
+      examples: found.examples,
+      title: found.entry.title,
+      description: found.entry.description,
+    },
     ref: { name: found.name, source: "bundled", metric: found.metric, size: found.examples.length },
+    splitKey: found.name,
   };
 }

@@ -1,46 +1,127 @@
-/** The text `promptune help` prints: commands, options and exit codes. */
-export const HELP = `Usage:
-  promptune optimize DATASET CONFIG [--iterations N] [--seed S] [--max-calls N]
-                     [--output run.json] [--json] [--progress bar|lines|none]
-  promptune eval DATASET CONFIG [--all] [--pass-score S] [--min-score S]
-                 [--baseline FILE [--max-drop S]] [--junit FILE] [--output FILE] [--json]
-  promptune datasets [--json]
-  promptune datasets validate FILE.jsonl|FILE.csv [--metric M] [--json]
-  promptune help
+/**
+ * The texts `promptune help` and `promptune COMMAND --help` print: the
+ * overview (commands, exit codes) and one page per command.
+ */
+import { MAX_DATASET_CHARS, MAX_DATASET_ROWS, MIN_DATASET_ROWS } from "@promptune/contracts";
 
-DATASET    --dataset NAME            a bundled dataset (see \`promptune datasets\`)
-           --dataset-file FILE       a JSONL or CSV file, checked like an upload
-             [--metric judge|exact|contains|regex]   how replies are scored (default judge)
-CONFIG     --prompt TEXT | --prompt-file FILE [--model MODEL] [--temperature T]
+const DATASET = `DATASET    --dataset NAME            a bundled dataset (see \`promptune datasets\`)
+           --dataset-file FILE       a JSONL or CSV file (UTF-8), checked like an upload:
+                                     ${MIN_DATASET_ROWS} to ${MAX_DATASET_ROWS.toLocaleString("en-US")} examples, at most ${MAX_DATASET_CHARS.toLocaleString("en-US")} characters
+             [--metric judge|exact|contains|regex]   how replies are scored (default judge)`;
+
+const CONFIG = `CONFIG     --prompt TEXT | --prompt-file FILE [--model MODEL] [--temperature T]
            --agents FILE             a multi-agent configuration as JSON
                                      {"master-agent": {...}, "worker-agents": [...]}
-                                     (every agent keeps its own model and temperature)
+           -c, --config FILE         promptune.config.yaml: dataset, prompts × models ×
+                                     temperatures, metric or assertions, thresholds`;
 
-optimize   tunes the configuration and prints per-iteration validation scores, the
-           held-out test comparison and the final configuration. --output writes the
-           whole result as JSON; --json prints one JSON object per line instead.
-eval       scores the configuration on the dataset's held-out split (the examples
-           optimize never trains on) or, with --all, on every example, and lists the
-           examples that fail (score below --pass-score, default 1).
-             --min-score S     exit 1 when the mean score is below S
-             --baseline FILE   an earlier \`eval --output\` report or \`optimize --output\`
-             --max-drop S      exit 1 when the score is more than S below the baseline
-                               (default 0); S is a share (0.05) or a percentage (5%)
-             --junit FILE      write a JUnit XML report (one test case per example)
-datasets   lists the bundled datasets; \`datasets validate\` checks a file without
-           calling any model.
+const RUNNING = `           --concurrency N           at most N model calls in flight
+           --no-cache | --cache-dir DIR   the response cache (default .promptune-cache)
+           --output FILE             eval: .json .csv .md or .html; optimize: JSON
+           --json                    results as JSON on stdout
+           --progress bar|lines|none progress on stderr`;
 
-Progress goes to stderr: a bar (iteration or examples, calls, tokens, cost) on a
-terminal, plain lines otherwise; --progress forces one or the other (or none).
-
-Exit codes:
+const EXITS = `Exit codes:
   0  success
-  1  a threshold or regression check failed (--min-score, --max-drop)
+  1  a gate failed (--min-score, --pass-score, --max-drop, a config threshold)
   2  usage error: bad option, unknown dataset, unreadable or invalid file
   3  the model provider failed (unreachable, refused, timed out, unknown model)
   4  unexpected internal error
-  130 cancelled with Ctrl-C
+  130 cancelled with Ctrl-C (partial --output / --junit written)`;
 
-Models come from the environment (OPENAI_BASE_URL, OPENAI_API_KEY, LLM_MODELS, …;
-see docs/llm.md). Defaults: --iterations 4, --temperature 0.7, --seed 1,
---model the configured default model. CI usage: docs/ci.md.`;
+const ENV = `Models come from the environment or a .env file in the working folder
+(OPENAI_BASE_URL, OPENAI_API_KEY, LLM_MODELS, …; see docs/llm.md).`;
+
+/** `promptune eval --help`. */
+export const EVAL_HELP = `Usage: promptune eval DATASET CONFIG [options]
+
+Scores the configuration on the dataset's held-out split (the examples optimize
+never trains on; keyed by the example ids) or, with --all, on every example,
+and lists the examples below the pass mark. With -c, scores every prompt ×
+model × temperature of the file and prints a comparison table.
+
+${DATASET}
+${CONFIG}
+
+Options:   --all                     score every example
+           --temperature T           default 0 for evals (repeatable scores)
+           --pass-score S            every example must score ≥ S (exit 1 otherwise)
+           --min-score S             exit 1 when the mean score is below S
+           --gate-on mean|lower      compare --min-score with the mean (default) or
+                                     the lower bound of its 95 % interval
+           --repeat K                ask K times per example (1–20), mean of the scores
+           --baseline FILE           an earlier eval --output or optimize --output
+           --max-drop S              exit 1 when more than S below the baseline (default 0)
+           --junit FILE              JUnit XML: failures exactly when the exit code is 1
+           --server URL              score on a Promptune server (POST /api/evals) with
+                                     the API token in PROMPTUNE_TOKEN (run scope); needs --model
+${RUNNING}
+S is a share (0.8) or a percentage (80%).
+
+${EXITS}
+
+${ENV}`;
+
+/** `promptune optimize --help`. */
+export const OPTIMIZE_HELP = `Usage: promptune optimize DATASET CONFIG [options]
+
+Tunes the configuration (reflective prompt search), prints per-iteration
+validation scores, the held-out comparison with its 95 % interval and the
+final configuration. With -c, optimises every prompt × model of the file.
+
+${DATASET}
+${CONFIG}
+
+Options:   -n, --iterations N        default 4
+           --seed S                  default 1
+           --temperature T           seed temperature, default 0.7 (may be tuned)
+           --max-calls N             cap on model calls (default: the run's estimate)
+           --models A,B,C            also try the tuned configuration on up to 4 more models
+                                     (multi-agent: for the coordinator and the workers) and
+                                     print the cost-quality frontier; the cheapest one as good
+                                     as the best within its 95 % interval is presented
+           --max-cost USD            stop the run before its measured cost passes USD
+           --task TEXT               what the assistant is for; the optimiser's reflection
+                                     and judge read it with the dataset's title and description
+           --server URL              run on a Promptune server with the API token in
+                                     PROMPTUNE_TOKEN (run scope); the run appears in the
+                                     web history; needs --model
+${RUNNING}
+
+${EXITS}
+
+${ENV}`;
+
+/** `promptune datasets --help`. */
+export const DATASETS_HELP = `Usage: promptune datasets [--json]
+       promptune datasets validate FILE.jsonl|FILE.csv [--metric M] [--json]
+
+Lists the bundled datasets, or checks a dataset file without calling any model:
+every problem is reported with its line and the command exits 2.
+Files must be UTF-8 (UTF-16 and Latin-1 are refused), hold ${MIN_DATASET_ROWS} to
+${MAX_DATASET_ROWS.toLocaleString("en-US")} examples and at most ${MAX_DATASET_CHARS.toLocaleString("en-US")} characters.`;
+
+/** The overview `promptune help` prints. */
+export const HELP = `Usage:
+  promptune eval DATASET CONFIG [options]        score a prompt; gates for CI
+  promptune optimize DATASET CONFIG [options]    tune a prompt
+  promptune datasets [validate FILE]             list bundled datasets / check a file
+  promptune help | --help | COMMAND --help
+  promptune --version
+
+${DATASET}
+${CONFIG}
+
+Run \`promptune eval --help\` or \`promptune optimize --help\` for their options.
+
+${EXITS}
+
+${ENV} CI usage: docs/ci.md.`;
+
+/** The help text of `topic` (a command name), or the overview. */
+export function helpText(topic?: string): string {
+  if (topic === "eval") return EVAL_HELP;
+  if (topic === "optimize") return OPTIMIZE_HELP;
+  if (topic === "datasets") return DATASETS_HELP;
+  return HELP;
+}

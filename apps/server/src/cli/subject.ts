@@ -9,8 +9,15 @@ import {
   MultiAgentConfigSchema,
 } from "@promptune/contracts";
 import type { SingleAgentCandidate } from "@promptune/engine";
-import { createLlmGateway, type LlmConfig, type LlmGateway, parseLlmConfig } from "../llm";
+import {
+  createLlmGateway,
+  type LlmConfig,
+  type LlmGateway,
+  parseLlmConfig,
+  type ResponseCache,
+} from "../llm";
 import { type SubjectArgs, UsageError } from "./args-common";
+import { DiskCache } from "./disk-cache";
 import { readJsonFile, readUserFile } from "./files";
 
 /** A configuration ready to run. */
@@ -52,13 +59,28 @@ export function multiConfiguration(c: MultiAgentConfig): CliConfiguration {
   };
 }
 
+/** A cache that keeps nothing: with --no-cache (or --repeat) every call reaches the provider. */
+const NO_CACHE: ResponseCache = {
+  get: async () => undefined,
+  set: async () => {},
+};
+
+/** How the CLI's gateway runs: its in-flight ceiling and its response cache. */
+export interface GatewayOptions {
+  /** Most model calls in flight at once, fixed (the adaptive limit may not grow past it). */
+  concurrency?: number;
+  /** Folder of the persistent response cache; undefined: no cache at all. */
+  cacheDir?: string;
+}
+
 /**
  * The LLM gateway from the environment; a bad configuration is a usage
- * error. `concurrency` overrides LLM_CONCURRENCY for this run.
+ * error. `--concurrency N` fixes both the starting and the largest
+ * per-provider limit at N, so no more than N calls are ever in flight.
  */
 export function createCliGateway(
   env: Record<string, string | undefined>,
-  concurrency?: number,
+  options: GatewayOptions = {},
 ): LlmGateway {
   let config: LlmConfig;
   try {
@@ -66,5 +88,10 @@ export function createCliGateway(
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  return createLlmGateway(concurrency ? { ...config, concurrency } : config);
+  const { concurrency, cacheDir } = options;
+  const limited = concurrency ? { ...config, concurrency, maxConcurrency: concurrency } : config;
+  const cache: ResponseCache = cacheDir
+    ? new DiskCache(cacheDir, config.openai?.baseURL ?? "local")
+    : NO_CACHE;
+  return createLlmGateway(limited, { cache });
 }

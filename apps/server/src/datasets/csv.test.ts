@@ -40,4 +40,48 @@ describe("CSV datasets", () => {
     const text = "input,reference\nok,fine\n,missing input\nq,";
     expect(() => parseDatasetCsv(text, { name: "bad.csv" })).toThrow(/line 3:[\s\S]*line 4:/);
   });
+
+  it("reports an unterminated quote as such, with the line it opened on", () => {
+    const text = 'id,input,reference\na,"hi,ref\nb,hello,r\nc,hey,r\n';
+    expect(() => parseDatasetCsv(text, { name: "q.csv" })).toThrow(
+      "line 2: unterminated quoted field: the quote opened on line 2 is never closed",
+    );
+  });
+});
+
+describe("plain question,answer CSV (issue 26 §3 item 15)", () => {
+  it("maps each row to a one-turn dialog whose reference and expected answer are the answer", () => {
+    const text = 'question,answer\nWhat is 2+2?,4\n"Capital of France, please?",Paris\n';
+    const examples = parseDatasetCsv(text, { name: "qa.csv" });
+    expect(examples).toEqual([
+      {
+        id: "row-2",
+        dialog: [{ type: "human", content: "What is 2+2?" }],
+        reference: "4",
+        rubric: [],
+        expected: "4",
+      },
+      {
+        id: "row-3",
+        dialog: [{ type: "human", content: "Capital of France, please?" }],
+        reference: "Paris",
+        rubric: [],
+        expected: "Paris",
+      },
+    ]);
+  });
+
+  it("keeps the dataset's own columns over the plain aliases", () => {
+    const text = "question,input,answer,reference\nignored,Hello?,ignored too,Hi there.\n";
+    const [example] = parseDatasetCsv(text, { name: "qa.csv" });
+    expect(example?.dialog).toEqual([{ type: "human", content: "Hello?" }]);
+    expect(example?.reference).toBe("Hi there.");
+    expect(example?.expected).toBeUndefined();
+  });
+
+  it("still names what a header without either form lacks", () => {
+    expect(() => parseDatasetCsv("prompt,reply\na,b\n", { name: "qa.csv" })).toThrow(
+      /reference, input or dialog/,
+    );
+  });
 });

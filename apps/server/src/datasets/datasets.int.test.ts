@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/app";
 import { DIALECTS } from "../testing/db";
+import { findDatasetsDir } from "./location";
+import { DatasetRegistry } from "./registry";
 
 function jsonl(n: number, withExpected = false): string {
   return Array.from({ length: n }, (_, i) =>
@@ -72,6 +74,31 @@ describe.each(DIALECTS)("datasets API on %s", (dialect) => {
       payload: {},
     });
     expect(del.statusCode).toBe(404);
+  });
+
+  it("keeps the task text given at upload for the optimiser, and refuses an overlong one", async () => {
+    const task = "A math tutor that shows every step.";
+    const res = await upload(alice, {
+      name: "tutor-set",
+      title: "Tutor",
+      description: "Sums for pupils.",
+      task,
+      format: "jsonl",
+      content: jsonl(3),
+    });
+    expect(res.statusCode).toBe(201);
+    const registry = new DatasetRegistry(t.database.db, findDatasetsDir(undefined));
+    const { userId } = await t.signIn("alice@example.com");
+    const loaded = await registry.resolve(userId, "tutor-set");
+    expect(loaded).toMatchObject({ title: "Tutor", description: "Sums for pupils.", task });
+    const long = await upload(alice, {
+      name: "tutor-long",
+      task: "x".repeat(2001),
+      format: "jsonl",
+      content: jsonl(3),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toContain("task must be at most 2000 characters");
   });
 
   it("uploads CSV with quoted fields and rubric items", async () => {

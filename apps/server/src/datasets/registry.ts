@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type {
-  DatasetExample,
-  DatasetSummary,
-  DatasetUploadRequest,
-  Metric,
+import {
+  type DatasetExample,
+  type DatasetSummary,
+  type DatasetUploadRequest,
+  isFeedbackDatasetName,
+  type Metric,
 } from "@promptune/contracts";
 import {
   type BundledDataset,
@@ -17,6 +18,7 @@ import type { Kysely } from "kysely";
 import { nowIso } from "../db/database";
 import type { Database } from "../db/schema";
 import { badRequest, conflict, HttpError, notFound } from "../errors";
+import { FeedbackDatasets } from "../feedback/dataset";
 import { validateDatasetText } from "./validate";
 
 /** Limits of one user's uploads (DATASETS_MAX_PER_USER, DATASETS_MAX_CHARS_PER_USER). */
@@ -30,15 +32,20 @@ const quotaExceeded = (message: string) => new HttpError(403, message, { code: "
 
 /**
  * Every dataset a user can optimise against: the bundled ones (read once from
- * the datasets folder) and the user's own uploads (private to their owner).
+ * the datasets folder), the user's own uploads and the user's Feedback
+ * datasets built from ratings (both private to their owner).
  */
 export class DatasetRegistry {
   private bundled: Promise<BundledDataset[]> | undefined;
+  /** The Feedback datasets (feedback-chat, feedback-telegram), read from the ratings. */
+  readonly feedback: FeedbackDatasets;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dir: string,
-  ) {}
+  ) {
+    this.feedback = new FeedbackDatasets(db);
+  }
 
   /** The bundled datasets, loaded and validated once. */
   bundledDatasets(): Promise<BundledDataset[]> {
@@ -51,7 +58,7 @@ export class DatasetRegistry {
     return (await this.bundledDatasets()).map((d) => d.name);
   }
 
-  /** Bundled datasets, then the user's own (when signed in). */
+  /** Bundled datasets, then the user's Feedback datasets and uploads (when signed in). */
   async list(userId: string | null): Promise<DatasetSummary[]> {
     const bundled = (await this.bundledDatasets()).map<DatasetSummary>((d) => ({
       name: d.name,
@@ -70,6 +77,7 @@ export class DatasetRegistry {
       .execute();
     return [
       ...bundled,
+      ...(await this.feedback.summaries(userId)),
       ...own.map((d) => ({ ...d, metric: d.metric as Metric, owner: "user" as const })),
     ];
   }
@@ -77,10 +85,18 @@ export class DatasetRegistry {
   /** The dataset a run uses; 400 when the name is neither bundled nor the caller's. */
   async resolve(userId: string, name: string): Promise<LoadedDataset> {
     const bundled = (await this.bundledDatasets()).find((d) => d.name === name);
-    if (bundled) return { name: bundled.name, metric: bundled.metric, examples: bundled.examples };
+    if (bundled)
+      return {
+        name: bundled.name,
+        metric: bundled.metric,
+        examples: bundled.examples,
+        title: bundled.entry.title,
+        description: bundled.entry.description,
+      };
+    if (isFeedbackDatasetName(name)) return this.feedback.resolve(userId, name);
     const own = await this.db
       .selectFrom("user_datasets")
-      .select(["name", "metric", "examples"])
+      .select(["name", "metric", "examples", "title", "description", "task"])
       .where("user_id", "=", userId)
       .where("name", "=", name)
       .executeTakeFirst();
@@ -92,6 +108,9 @@ export class DatasetRegistry {
       name: own.name,
       metric: own.metric as Metric,
       examples: JSON.parse(own.examples) as DatasetExample[],
+      title: own.title,
+      description: own.description,
+      ...(own.task ? { task: own.task } : {}),
     };
   }
 
@@ -120,6 +139,11 @@ export class DatasetRegistry {
   ): Promise<DatasetSummary> {
     if ((await this.bundledNames()).includes(input.name)) {
       throw conflict(`"${input.name}" is the name of a bundled dataset. Choose another name.`);
+    }
+    if (isFeedbackDatasetName(input.name)) {
+      throw conflict(
+        `"${input.name}" is the name of your Feedback dataset, built from ratings. Choose another name.`,
+      );
     }
     const before = await this.usage(userId);
     if (before.datasets >= quota.maxDatasets) {
@@ -161,6 +185,7 @@ export class DatasetRegistry {
         name: summary.name,
         title: summary.title,
         description: summary.description,
+        task: input.task || null,
         metric: summary.metric,
         examples: stored,
         size: summary.size,

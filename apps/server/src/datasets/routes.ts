@@ -1,11 +1,17 @@
-import { DatasetNameFieldSchema, DatasetUploadRequestSchema } from "@promptune/contracts";
+import {
+  DatasetNameFieldSchema,
+  DatasetUpdateRequestSchema,
+  DatasetUploadRequestSchema,
+} from "@promptune/contracts";
 import type { FastifyInstance } from "fastify";
 import { optionalUser, requireUser } from "../http/auth-guard";
 import { hitSharedLimit } from "../http/shared-rate-limit";
+import { DatasetManager } from "./manage";
 
 /**
  * Datasets API: list bundled and own datasets, upload JSONL/CSV (private to
- * the uploader), delete own datasets.
+ * the uploader), view one (bundled or own) with its first examples, rename
+ * and delete own datasets.
  */
 export async function datasetRoutes(app: FastifyInstance): Promise<void> {
   const registry = () => app.deps.datasets;
@@ -16,6 +22,20 @@ export async function datasetRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const { env, db } = app.deps;
+  const manager = new DatasetManager(db, registry());
+
+  app.get("/datasets/:name", async (request) => {
+    const user = await optionalUser(request);
+    const name = DatasetNameFieldSchema.parse((request.params as { name: string }).name);
+    return { success: true, data: await manager.detail(user?.id ?? null, name) };
+  });
+
+  app.put("/datasets/:name", async (request) => {
+    const user = await requireUser(request);
+    const name = DatasetNameFieldSchema.parse((request.params as { name: string }).name);
+    const patch = DatasetUpdateRequestSchema.parse(request.body);
+    return { success: true, data: await manager.update(user.id, name, patch) };
+  });
   const uploadLimit = {
     name: "dataset-upload",
     max: env.DATASET_UPLOADS_PER_HOUR,

@@ -48,8 +48,13 @@ describe("validateDatasetText (uploads and the CLI)", () => {
         validateDatasetText({ format: "jsonl", content, source: "s.jsonl", metric });
     expect(await problems(v("  \n"))).toContain("the file is empty");
     expect(await problems(v(text(line("a"), line("b"))))).toContain("at least 3 examples");
-    expect(await problems(v(text(line("a", "1"), line("b"), line("c", "3")), "exact"))).toContain(
-      'Example 2 ("b") needs an "expected" answer for the exact metric.',
+    // every example without one is named by its line, not only the first
+    const missing = await problems(v(text(line("a"), line("b", "2"), line("c")), "exact"));
+    expect(missing).toContain(
+      'line 1: expected: the exact metric needs an "expected" answer on every example',
+    );
+    expect(missing).toContain(
+      'line 3: expected: the exact metric needs an "expected" answer on every example',
     );
   });
 

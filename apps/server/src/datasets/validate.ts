@@ -22,17 +22,20 @@ export interface DatasetText {
 }
 
 /**
- * The per-example check for `metric`: a regex dataset's patterns must compile
- * with the linear-time engine (RE2), so a pattern that could backtrack for
- * ever, or that RE2 cannot run, is refused with its line instead of failing
- * (or hanging) a run later.
+ * The per-example check for `metric`, reported with the example's line: the
+ * exact, contains and regex metrics need an `expected` answer on every
+ * example, and a regex dataset's patterns must compile with the linear-time
+ * engine (RE2), so a pattern that could backtrack for ever, or that RE2
+ * cannot run, is refused instead of failing (or hanging) a run later.
  */
 function exampleCheck(
   metric: Metric,
 ): ((example: DatasetExample) => string | undefined) | undefined {
-  if (metric !== "regex") return undefined;
+  if (metric === "judge") return undefined;
   return (example) => {
-    if (!example.expected) return undefined;
+    if (!example.expected)
+      return `expected: the ${metric} metric needs an "expected" answer on every example`;
+    if (metric !== "regex") return undefined;
     try {
       compileExpectedPattern(example.expected);
       return undefined;
@@ -55,7 +58,9 @@ export async function validateDatasetText(input: DatasetText): Promise<DatasetEx
   const fail = (message: string) => new DatasetError(source, [{ line: 0, message }]);
   if (!input.content.trim()) throw fail("the file is empty");
   if (input.content.length > MAX_DATASET_CHARS) {
-    throw fail(`the file must be at most ${MAX_DATASET_CHARS} characters`);
+    throw fail(
+      `the file must be at most ${MAX_DATASET_CHARS.toLocaleString("en-US")} characters (this one has ${input.content.length.toLocaleString("en-US")})`,
+    );
   }
   const options = { name: source, check: exampleCheck(input.metric) };
   const examples = await runWithoutBlocking(
@@ -72,14 +77,6 @@ export async function validateDatasetText(input: DatasetText): Promise<DatasetEx
     throw fail(
       `A dataset may hold at most ${MAX_DATASET_ROWS} examples (this one has ${examples.length}).`,
     );
-  }
-  if (input.metric !== "judge") {
-    const missing = examples.findIndex((e) => !e.expected);
-    if (missing >= 0) {
-      throw fail(
-        `Example ${missing + 1} ("${examples[missing]?.id}") needs an "expected" answer for the ${input.metric} metric.`,
-      );
-    }
   }
   return examples;
 }

@@ -1,5 +1,3 @@
-import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import {
   Kysely,
@@ -12,6 +10,7 @@ import {
 import pg from "pg";
 import { migrations } from "./migrations/index";
 import type { Database } from "./schema";
+import { assertSqliteWritable } from "./sqlite-access";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -28,6 +27,8 @@ export type DatabaseTarget = { postgresUrl: string } | { sqlitePath: string };
 /**
  * Opens the database the environment names: PostgreSQL when a URL is given,
  * otherwise the embedded SQLite file (its folder is created if missing).
+ * A SQLite file, folder, `-wal` or `-shm` that cannot be written is refused
+ * here with the path and the problem, before SQLite maps any of it.
  */
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if ("postgresUrl" in target) {
@@ -45,7 +46,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
   const file = target.sqlitePath;
-  if (file !== ":memory:") mkdirSync(dirname(resolve(file)), { recursive: true });
+  if (file !== ":memory:") assertSqliteWritable(file);
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");

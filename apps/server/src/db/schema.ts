@@ -23,6 +23,19 @@ export interface SessionsTable {
 }
 
 /** A pending sign-in: a magic-link token or a 6-digit e-mail code (hashed, single use). */
+/** A sign-in for another account waiting for the signed-in user's confirmation. */
+export interface AccountSwitchesTable {
+  /** SHA-256 of the switch token the browser holds. */
+  token_hash: string;
+  /** SHA-256 of the session the switch was offered to (only it may confirm). */
+  session_hash: string;
+  /** The proven e-mail the switch signs in to. */
+  email: string;
+  name: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface AuthTokensTable {
   id: string;
   /** "link" (magic link) or "code" (6-digit e-mail code). */
@@ -74,7 +87,11 @@ export interface RunsTable {
   held_out: string | null;
   /** The estimate the run was started with (JSON, RunEstimateSchema); its max_calls caps the run. */
   estimate: string | null;
+  /** The cost–quality frontier (JSON array, FrontierPointSchema); null without candidate models. */
+  frontier: string | null;
   selected_step: number | null;
+  /** The presented iteration of a finished run (its final result's best_iteration). */
+  best_iteration: number | null;
   error: string | null;
   /** Times the run was started (first start and every resume). */
   attempts: number;
@@ -83,6 +100,8 @@ export interface RunsTable {
   finished_at: string | null;
   /** Until when the executing process holds the run (renewed while it runs); null when idle. */
   lease_until: string | null;
+  /** Characters of the request plus the stored iterations (what its history record is built from). */
+  stored_chars: number;
 }
 
 export interface RunIterationsTable {
@@ -93,12 +112,40 @@ export interface RunIterationsTable {
   created_at: string;
 }
 
+/** A compared example's input, stored once per run (migration 20261124_6). */
+export interface RunExamplesTable {
+  run_id: string;
+  example_id: string;
+  /** "validation" or "test". */
+  split: string;
+  position: number;
+  /** JSON: { dialog, reference, rubric }. */
+  example: string;
+}
+
+/** One candidate's answer to one example (migration 20261124_6). */
+export interface RunEvidenceTable {
+  run_id: string;
+  /** Creating iteration of the candidate. */
+  candidate: number;
+  split: string;
+  example_id: string;
+  score: number;
+  feedback: string;
+  /** One character per rubric item, "1" met or "0" not; null when the judge gave no per-item verdicts. */
+  rubric_met: string | null;
+  reply: string;
+  trace: string;
+}
+
 export interface UserDatasetsTable {
   id: string;
   user_id: string;
   name: string;
   title: string;
   description: string;
+  /** The user's task text given at upload; null for datasets stored before it existed. */
+  task: string | null;
   metric: string;
   /** Validated examples (JSON array). */
   examples: string;
@@ -157,16 +204,98 @@ export interface RateLimitHitsTable {
   expires_at: string;
 }
 
+/** Paid model usage of one user in one period (`d:YYYY-MM-DD` or `m:YYYY-MM`, UTC). */
+export interface UsageMeterTable {
+  user_id: string;
+  period: string;
+  /** bigint columns: PostgreSQL returns them as strings, SQLite as numbers. */
+  calls: number | string;
+  input_tokens: number | string;
+  output_tokens: number | string;
+  cost_usd: number;
+  updated_at: string;
+}
+
+/** The operator's budget overrides for one user (null: the env default; 0: no limit). */
+export interface UsageBudgetsTable {
+  user_id: string;
+  daily_calls: number | string | null;
+  monthly_calls: number | string | null;
+  daily_tokens: number | string | null;
+  monthly_tokens: number | string | null;
+  daily_cost_usd: number | null;
+  monthly_cost_usd: number | null;
+  updated_at: string;
+}
+
+/** A personal API token (only its hash is stored); scopes are "read" or "read,run". */
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  scopes: string;
+  /** The token's first characters, shown in the list so users can tell tokens apart. */
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
 export interface Database {
+  api_tokens: ApiTokensTable;
   users: UsersTable;
   sessions: SessionsTable;
   llm_cache: LlmCacheTable;
   auth_tokens: AuthTokensTable;
+  account_switches: AccountSwitchesTable;
   runs: RunsTable;
   run_iterations: RunIterationsTable;
+  run_examples: RunExamplesTable;
+  run_evidence: RunEvidenceTable;
   user_datasets: UserDatasetsTable;
   integrations: IntegrationsTable;
   integration_usernames: IntegrationUsernamesTable;
   telegram_chats: TelegramChatsTable;
   rate_limit_hits: RateLimitHitsTable;
+  usage_meter: UsageMeterTable;
+  usage_budgets: UsageBudgetsTable;
+  ratings: RatingsTable;
+}
+
+/** A rateable bot reply and its rating (issue 25); see migration 20261124_b0_ratings. */
+export interface RatingsTable {
+  id: string;
+  /** Whose Feedback dataset the row belongs to (the chat's user, or the integration owner). */
+  user_id: string;
+  /** "web" | "telegram" */
+  source: string;
+  /** "before" | "after": the pane or the bot that replied. */
+  side: string;
+  /** "single" | "multi" */
+  chat_mode: string;
+  /** The Telegram chat (null for web chats). */
+  chat_id: string | null;
+  /** JSON DialogEntry[]: the conversation up to the rated reply, ending with the human turn. */
+  dialog: string;
+  reply: string;
+  /** The prompt (for multi-agent chats: the configuration as JSON) and its sha256. */
+  prompt: string;
+  prompt_hash: string;
+  model: string;
+  temperature: number;
+  /** "up" | "down"; null while unrated. */
+  rating: string | null;
+  correction: string | null;
+  note: string | null;
+  /** The owner's edited reference / rubric (JSON string[]); null: derived from the rating. */
+  reference: string | null;
+  rubric: string | null;
+  /** "owner" | "friend" (Telegram), "owner" for web chats. */
+  rater_role: string | null;
+  rater_username: string | null;
+  rater_telegram_id: string | null;
+  /** 1 while the Telegram chat's next message is taken as this reply's correction. */
+  awaiting_correction: number;
+  created_at: string;
+  rated_at: string | null;
 }

@@ -43,7 +43,16 @@ const config = (prompt: string) => ({ model_name: "fixture-small", prompt, tempe
 describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
   let h: HardeningApp;
   const callers = {} as Record<Role, Caller>;
-  const records = { runId: "", queuedRunId: "", aliceId: "" };
+  const records = {
+    runId: "",
+    queuedRunId: "",
+    aliceId: "",
+    aliceTokenId: "",
+    aliceToken: "",
+    bobRunToken: "",
+    bobReadToken: "",
+    ratingId: "",
+  };
   const secrets: string[] = [MARK, ALICE_EMAIL];
 
   const http = async (
@@ -61,6 +70,21 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
     const result = await runSocket(`${h.wsBase}${path}`, request, cookie ? { cookie } : {});
     if ("refused" in result) return { status: result.status, body: "" };
     return { status: result.code, body: JSON.stringify(result.messages), socket: true };
+  };
+  /** Rates a web chat reply as `role` (Alice's carry the mark); returns the row id. */
+  const rateChatReply = async (role: Role): Promise<string> => {
+    const tag = role === "owner" ? MARK : "Bob";
+    const res = await http(role, "POST", "/api/ratings/chat", {
+      mode: "single",
+      config: config(`${tag} rated prompt`),
+      side: "before",
+      dialog: [{ type: "human", content: `${tag} question` }],
+      reply: `${tag} reply`,
+      rating: "down",
+      correction: `${tag} correction`,
+      note: `${tag} note`,
+    });
+    return res.status === 201 ? (JSON.parse(res.body).data.id as string) : "";
   };
   /** A fresh session of the role's user (sign-out must not end the sessions the matrix uses). */
   const throwaway = async (role: Role): Promise<Caller> =>
@@ -95,6 +119,8 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
     });
     expect(saved.status, saved.body).toBe(200);
 
+    records.ratingId = await rateChatReply("owner");
+
     const run = await runSocket(
       `${h.wsBase}/ws`,
       {
@@ -116,7 +142,23 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
       seed: 1,
     });
     records.queuedRunId = queued.id;
-    secrets.push(records.runId, records.queuedRunId, records.aliceId);
+    const token = async (role: Role, name: string, scopes: string[]) => {
+      const res = await http(role, "POST", "/api/profile/tokens", { name, scopes });
+      expect(res.status, res.body).toBe(201);
+      return JSON.parse(res.body).data as { id: string; token: string };
+    };
+    const aliceToken = await token("owner", `${MARK} token`, ["read"]);
+    records.aliceTokenId = aliceToken.id;
+    records.aliceToken = aliceToken.token;
+    records.bobRunToken = (await token("other", "bob run", ["run"])).token;
+    records.bobReadToken = (await token("other", "bob read", ["read"])).token;
+    secrets.push(
+      records.runId,
+      records.queuedRunId,
+      records.aliceId,
+      records.aliceTokenId,
+      records.aliceToken,
+    );
   });
   afterAll(async () => {
     await h?.close();
@@ -142,6 +184,16 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
       route: "GET /api",
       expect: { anonymous: 200, other: 200, owner: 200 },
       call: async (r) => [await http(r, "GET", "/api"), await http(r, "GET", "/api/")],
+    },
+    {
+      route: "GET /api/openapi.json",
+      expect: { anonymous: 200, other: 200, owner: 200 },
+      call: async (r) => [await http(r, "GET", "/api/openapi.json")],
+    },
+    {
+      route: "GET /api/docs",
+      expect: { anonymous: 200, other: 200, owner: 200 },
+      call: async (r) => [await http(r, "GET", "/api/docs")],
     },
     {
       route: "GET /api/auth/status",
@@ -177,6 +229,22 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
       ],
     },
     {
+      route: "POST /api/auth/switch-account",
+      expect: { anonymous: 400, other: 400, owner: 400 },
+      call: async (r) => [
+        await http(r, "POST", "/api/auth/switch-account", { switch_token: "not-a-pending-switch" }),
+      ],
+    },
+    {
+      route: "POST /api/auth/switch-account/cancel",
+      expect: { anonymous: 401, other: 400, owner: 400 },
+      call: async (r) => [
+        await http(r, "POST", "/api/auth/switch-account/cancel", {
+          switch_token: "not-a-pending-switch",
+        }),
+      ],
+    },
+    {
       route: "POST /api/auth/verify",
       expect: { anonymous: 400, other: 400, owner: 400 },
       call: async (r) => [
@@ -196,10 +264,21 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
       ],
     },
     {
+      route: "GET /api/auth/providers",
+      expect: { anonymous: 200, other: 200, owner: 200 },
+      call: async (r) => [await http(r, "GET", "/api/auth/providers")],
+    },
+    {
       route: "GET /api/profile",
       expect: { anonymous: 401, other: 200, owner: 200 },
       call: async (r) => [await http(r, "GET", "/api/profile")],
       ownerSees: true,
+    },
+    {
+      // Each caller's own usage: nothing of another user's is reachable.
+      route: "GET /api/profile/usage",
+      expect: { anonymous: 401, other: 200, owner: 200 },
+      call: async (r) => [await http(r, "GET", "/api/profile/usage")],
     },
     {
       route: "PUT /api/profile",
@@ -212,6 +291,34 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
         }),
       ],
       ownerSees: true,
+    },
+    {
+      route: "GET /api/profile/tokens",
+      expect: { anonymous: 401, other: 200, owner: 200 },
+      call: async (r) => [await http(r, "GET", "/api/profile/tokens")],
+      ownerSees: true,
+    },
+    {
+      route: "POST /api/profile/tokens",
+      expect: { anonymous: 401, other: 201, owner: 201 },
+      call: async (r) => [
+        await http(r, "POST", "/api/profile/tokens", { name: `${r} ci`, scopes: ["read"] }),
+      ],
+    },
+    {
+      // Bob aims at Alice's token (404, like an unknown id); Alice revokes a spare one of hers.
+      route: "DELETE /api/profile/tokens/:id",
+      expect: { anonymous: 401, other: 404, owner: 200 },
+      call: async (r) => {
+        if (r !== "owner")
+          return [await http(r, "DELETE", `/api/profile/tokens/${records.aliceTokenId}`)];
+        const spare = await http(r, "POST", "/api/profile/tokens", {
+          name: "spare",
+          scopes: ["read"],
+        });
+        const id = JSON.parse(spare.body).data.id as string;
+        return [await http(r, "DELETE", `/api/profile/tokens/${id}`)];
+      },
     },
     {
       route: "GET /api/datasets",
@@ -229,6 +336,22 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
           content: datasetJsonl(3, r),
         }),
       ],
+    },
+    {
+      route: "GET /api/datasets/:name",
+      expect: { anonymous: 404, other: 404, owner: 200 },
+      call: async (r) => [await http(r, "GET", "/api/datasets/alice-private")],
+      ownerSees: true,
+    },
+    {
+      route: "PUT /api/datasets/:name",
+      expect: { anonymous: 401, other: 404, owner: 200 },
+      call: async (r) => [
+        await http(r, "PUT", "/api/datasets/alice-private", {
+          title: r === "owner" ? `${MARK} dataset` : "Taken over",
+        }),
+      ],
+      ownerSees: true,
     },
     {
       route: "DELETE /api/datasets/:name",
@@ -266,6 +389,7 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
       call: async (r) => [
         await http(r, "GET", "/api/auto-tune/optimize/history"),
         await http(r, "GET", "/api/auto-tune/optimize/history?mode=single"),
+        await http(r, "GET", "/api/auto-tune/optimize/history?mode=single&limit=1"),
       ],
       ownerSees: true,
     },
@@ -277,6 +401,40 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
         await http(r, "GET", `/api/auto-tune/optimize/history/${records.queuedRunId}`),
       ],
       ownerSees: true,
+    },
+    {
+      route: "GET /api/auto-tune/optimize/runs/:id/evidence",
+      expect: { anonymous: 401, other: 404, owner: 200 },
+      call: async (r) => [
+        await http(r, "GET", `/api/auto-tune/optimize/runs/${records.runId}/evidence`),
+        await http(r, "GET", `/api/auto-tune/optimize/runs/${records.runId}/evidence?a=0&b=1`),
+      ],
+      ownerSees: true,
+    },
+    {
+      route: "GET /api/auto-tune/optimize/runs/:id/evidence/export",
+      expect: { anonymous: 401, other: 404, owner: 200 },
+      call: async (r) => [
+        await http(
+          r,
+          "GET",
+          `/api/auto-tune/optimize/runs/${records.runId}/evidence/export?format=csv`,
+        ),
+        await http(
+          r,
+          "GET",
+          `/api/auto-tune/optimize/runs/${records.runId}/evidence/export?format=jsonl`,
+        ),
+      ],
+      ownerSees: true,
+    },
+    {
+      route: "GET /api/auto-tune/optimize/runs/:id/reasoning",
+      expect: { anonymous: 401, other: 404, owner: 200 },
+      call: async (r) => [
+        await http(r, "GET", `/api/auto-tune/optimize/runs/${records.runId}/reasoning`),
+        await http(r, "GET", `/api/auto-tune/optimize/runs/${records.queuedRunId}/reasoning`),
+      ],
     },
     {
       route: "POST /api/auto-tune/optimize/history",
@@ -299,6 +457,43 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
         }),
       ],
       ownerSees: true,
+    },
+    {
+      route: "POST /api/evals",
+      // Bob names Alice's private dataset: refused as unknown; Alice scores her own.
+      expect: { anonymous: 401, other: 400, owner: 200 },
+      call: async (r) => [
+        await http(r, "POST", "/api/evals", {
+          dataset_name: "alice-private",
+          prompt: `${MARK} eval prompt`,
+          model_name: "fixture-small",
+        }),
+      ],
+      ownerSees: true,
+    },
+    {
+      route: "POST /api/auto-tune/optimize/runs",
+      // Bob names Alice's private dataset: refused as unknown before any run starts.
+      expect: { anonymous: 401, other: 400, owner: 202 },
+      call: async (r) => {
+        const started = await http(r, "POST", "/api/auto-tune/optimize/runs", {
+          mode: "single",
+          ...singleRequest(1, `${MARK} ${r} rest prompt`),
+          dataset_name: "alice-private",
+        });
+        // the owner's run is cancelled and waited for, so the rows after it see the records they expect
+        if (started.status === 202) {
+          const id = JSON.parse(started.body).data.run_id as string;
+          const cancelled = await http(r, "POST", `/api/auto-tune/optimize/runs/${id}/cancel`);
+          expect(cancelled.status).toBe(200);
+          for (let i = 0; i < 200; i++) {
+            const run = await h.app.deps.runs.get(id);
+            if (run && run.status !== "queued" && run.status !== "running") break;
+            await new Promise((done) => setTimeout(done, 25));
+          }
+        }
+        return [started];
+      },
     },
     {
       route: "POST /api/auto-tune/optimize/estimate",
@@ -372,6 +567,53 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
       route: "GET /api/telegram/bots",
       expect: { anonymous: 200, other: 200, owner: 200 },
       call: async (r) => [await http(r, "GET", "/api/telegram/bots")],
+    },
+    {
+      route: "POST /api/ratings/chat",
+      expect: { anonymous: 401, other: 201, owner: 201 },
+      call: async (r) => {
+        const res = await http(r, "POST", "/api/ratings/chat", {
+          mode: "single",
+          config: config("rated prompt"),
+          side: "after",
+          dialog: [{ type: "human", content: "question" }],
+          reply: "reply",
+          rating: "up",
+        });
+        return [res];
+      },
+    },
+    {
+      route: "GET /api/feedback/:name/rows",
+      expect: { anonymous: 401, other: 200, owner: 200 },
+      call: async (r) => [await http(r, "GET", "/api/feedback/feedback-chat/rows")],
+      ownerSees: true,
+    },
+    {
+      route: "PUT /api/feedback/:name/rows/:id",
+      expect: { anonymous: 401, other: 404, owner: 200 },
+      call: async (r) => [
+        await http(r, "PUT", `/api/feedback/feedback-chat/rows/${records.ratingId}`, {
+          reference: r === "owner" ? `${MARK} edited reference` : "Bob's reference",
+        }),
+      ],
+      ownerSees: true,
+    },
+    {
+      route: "DELETE /api/feedback/:name/rows/:id",
+      expect: { anonymous: 401, other: 404, owner: 200 },
+      call: async (r) => {
+        if (r !== "owner")
+          return [await http(r, "DELETE", `/api/feedback/feedback-chat/rows/${records.ratingId}`)];
+        const spare = await rateChatReply("owner");
+        return [await http(r, "DELETE", `/api/feedback/feedback-chat/rows/${spare}`)];
+      },
+    },
+    {
+      route: "GET /api/feedback/:name/jsonl",
+      expect: { anonymous: 401, other: 200, owner: 200 },
+      call: async (r) => [await http(r, "GET", "/api/feedback/feedback-chat/jsonl")],
+      ownerSees: true,
     },
     {
       // Only exists in webhook mode, where Telegram's secret header is the
@@ -451,6 +693,62 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
       (d: { name: string }) => d.name,
     );
     expect(names).toContain("alice-private");
+  });
+
+  it("treats an API token as its owner only, within its scope", async () => {
+    const withToken = (
+      token: string,
+      method: "GET" | "POST" | "DELETE",
+      url: string,
+      body?: unknown,
+    ) =>
+      h.app.inject({
+        method,
+        url,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        },
+        ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      });
+    // Bob's run token reaches none of Alice's records
+    for (const url of [`/api/auto-tune/optimize/history/${records.runId}`]) {
+      const res = await withToken(records.bobRunToken, "GET", url);
+      expect(res.statusCode, url).toBe(404);
+      for (const secret of secrets) expect(res.body).not.toContain(secret);
+    }
+    const bobsHistory = await withToken(
+      records.bobRunToken,
+      "GET",
+      "/api/auto-tune/optimize/history",
+    );
+    expect(bobsHistory.json().data).toEqual([]);
+    // Alice's read token sees her own run but may not change anything
+    const own = await withToken(
+      records.aliceToken,
+      "GET",
+      `/api/auto-tune/optimize/history/${records.runId}`,
+    );
+    expect(own.statusCode).toBe(200);
+    const change = await withToken(records.aliceToken, "DELETE", "/api/datasets/alice-private");
+    expect(change.statusCode).toBe(403);
+    // read tokens cannot open a run socket; tokens never manage tokens
+    const socket = await runSocket(`${h.wsBase}/ws`, singleRequest(1), {
+      authorization: `Bearer ${records.bobReadToken}`,
+    });
+    expect(socket).toEqual({ refused: true, status: 403 });
+    expect((await withToken(records.bobRunToken, "GET", "/api/profile/tokens")).statusCode).toBe(
+      403,
+    );
+    expect(
+      (
+        await withToken(
+          records.bobRunToken,
+          "DELETE",
+          `/api/profile/tokens/${records.aliceTokenId}`,
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 
   it("accepts the session as a ?token= query on the socket, and refuses a bad one", async () => {

@@ -24,8 +24,10 @@ export async function expectStoredAsShown(
   cookie: string,
   runId: string,
   mode: "single" | "multi",
-  messages: RunMessage[],
+  allMessages: RunMessage[],
 ): Promise<RunEnd> {
+  // A pause and its resume (provider outage) are notices, not part of the run's record.
+  const messages = allMessages.filter((m) => m.type !== "paused" && m.type !== "resumed");
   const last = messages.at(-1);
   expect(last?.type === "complete" || last?.type === "error", JSON.stringify(last)).toBe(true);
   const updates = messages

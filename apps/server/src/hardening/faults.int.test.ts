@@ -1,13 +1,15 @@
 /**
- * Faults (issue 10, item 3). The fixture LLM injects 429, 500, timeouts,
- * truncated bodies and invalid JSON; single- and multi-agent runs and both
- * chats must still complete (or fail with a clear message), and whatever a
- * socket showed must be exactly what is stored. On PostgreSQL the run's
+ * Faults (issue 10, item 3; issue 21, item 4). The fixture LLM injects 429,
+ * 500, timeouts, truncated bodies and invalid JSON; single- and multi-agent
+ * runs and both chats must still complete (or fail with a clear message),
+ * and whatever a socket showed must be exactly what is stored. A provider
+ * outage pauses a run, which resumes from its checkpoint once the provider
+ * answers again. On PostgreSQL the run's
  * database connections are terminated mid-run and the run must still
  * complete. (A worker killed mid-run in scale-out mode is covered by
  * runs/scale-out.int.test.ts.)
  */
-import { RUN_FAILURE } from "@promptune/contracts";
+import { RUN_FAILURE, RUN_PAUSE } from "@promptune/contracts";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -42,7 +44,12 @@ const SCENARIOS: Array<{ name: string; faults: FixtureFault[] }> = [
 ];
 
 /** Env of the fault tests: short per-attempt timeout, quick and generous retries. */
-const FAULT_ENV = { LLM_TIMEOUT_MS: "400", LLM_MAX_RETRIES: "8", LLM_RETRY_BASE_MS: "5" };
+const FAULT_ENV = {
+  LLM_TIMEOUT_MS: "400",
+  LLM_MAX_RETRIES: "8",
+  LLM_RETRY_BASE_MS: "5",
+  RUN_OUTAGE_PROBE_MS: "100",
+};
 
 const dialog = (i: number) => [{ type: "human", content: `Where is order ${i}?` }];
 
@@ -137,24 +144,100 @@ describe("LLM faults on every kind of call", () => {
     },
   );
 
-  it("a provider that stops answering mid-run fails the run with a clear message, stored as shown", async () => {
+  it("an outage mid-run pauses the run with a plain message, then it resumes from its checkpoint and completes", async () => {
     h.fixture.setConfig({ faults: [], latencyMs: 20 });
     try {
-      const run = openRun(`${h.wsBase}/ws`, cookie, singleRequest(3, "Failing run. Be brief."));
-      await waitFor(async () => (run.messages.length >= 1 ? true : undefined), "first update");
-      h.fixture.setConfig({ faults: [rule(500)], latencyMs: 0 });
-      const close = await within(run.closed, 45_000, "the run's end");
-      expect(close.code).toBe(1011);
-      const last = run.messages.at(-1);
-      expect(last?.type).toBe("error");
-      expect(last?.error).toBe(RUN_FAILURE.plain);
-      expect(last?.detail).toMatch(/^The LLM provider failed .*HTTP 500.*9 attempts/);
-      expect(last?.request_id).toMatch(/^[0-9a-f-]{36}$/);
-      const runId = await runIdOf(h, userId, run.messages);
-      expect(await expectStoredAsShown(h.app, cookie, runId, "single", run.messages)).toBe(
-        "failed",
+      const run = openRun(`${h.wsBase}/ws`, cookie, singleRequest(3, "Outage run. Be brief."));
+      await waitFor(async () => (run.messages.length >= 2 ? true : undefined), "iteration 1");
+      h.fixture.setConfig({ outageMs: 600_000, latencyMs: 0 });
+      await waitFor(
+        async () => (run.messages.some((m) => m.type === "paused") ? true : undefined),
+        "the pause",
+        30_000,
       );
+      const paused = run.messages.find((m) => m.type === "paused") as RunMessage & {
+        message?: string;
+      };
+      expect(paused.message).toBe(RUN_PAUSE.message);
+      expect(paused.message).toMatch(/resumes by itself/);
+      const runId = await runIdOf(h, userId, run.messages);
+      // The history, the active-run status and a socket that reattaches all say paused.
+      const record = await call(
+        h.app,
+        { cookie },
+        "GET",
+        `/api/auto-tune/optimize/history/${runId}`,
+      );
+      expect(record.json().data).toMatchObject({ status: "paused", error: RUN_PAUSE.message });
+      const active = await call(
+        h.app,
+        { cookie },
+        "GET",
+        "/api/auto-tune/optimize/runs/active?mode=single",
+      );
+      expect(active.json().data).toMatchObject({ run_id: runId, status: "paused" });
+      const watcher = openRun(`${h.wsBase}/ws`, cookie, { type: "resume", run_id: runId });
+      await waitFor(
+        async () => (watcher.messages.some((m) => m.type === "paused") ? true : undefined),
+        "the replayed pause",
+      );
+      // Probes keep failing while the outage lasts: the run stays paused, nothing is failed.
+      await new Promise((r) => setTimeout(r, 400));
+      expect((await h.app.deps.runs.get(runId))?.status).toBe("paused");
+      const stats = h.fixture.stats();
+      expect(stats.faults.outage).toBeGreaterThan(0);
 
+      h.fixture.setConfig({ outageMs: 0 });
+      const close = await within(run.closed, 45_000, "the run's end");
+      expect(close.code, JSON.stringify(run.messages.at(-1))).toBe(1000);
+      const types = run.messages.map((m) => m.type);
+      expect(types.filter((t) => t === "update")).toHaveLength(4);
+      expect(types.indexOf("resumed")).toBeGreaterThan(types.indexOf("paused"));
+      expect(types.at(-1)).toBe("complete");
+      expect(await expectStoredAsShown(h.app, cookie, runId, "single", run.messages)).toBe(
+        "completed",
+      );
+      await within(watcher.closed, 10_000, "the watcher's end");
+      expect(watcher.messages.map((m) => m.type).at(-1)).toBe("complete");
+      const done = await call(h.app, { cookie }, "GET", `/api/auto-tune/optimize/history/${runId}`);
+      expect(done.json().data).toMatchObject({ status: "completed", error: null });
+    } finally {
+      h.fixture.setConfig({ faults: [], latencyMs: 0, outageMs: 0 });
+    }
+  });
+
+  it("a run paused from its start can be cancelled while it waits", async () => {
+    h.fixture.setConfig({ outageMs: 600_000 });
+    try {
+      const run = openRun(`${h.wsBase}/ws`, cookie, singleRequest(2, "Paused from the start."));
+      await waitFor(
+        async () => (run.messages.some((m) => m.type === "paused") ? true : undefined),
+        "the pause",
+        30_000,
+      );
+      const runId = run.messages.find((m) => m.type === "paused")?.run_id ?? "";
+      expect(runId).not.toBe("");
+      const cancel = await call(
+        h.app,
+        { cookie },
+        "POST",
+        `/api/auto-tune/optimize/runs/${runId}/cancel`,
+      );
+      expect(cancel.statusCode).toBe(200);
+      await within(run.closed, 10_000, "the cancelled run's end");
+      expect(run.messages.at(-1)).toMatchObject({
+        type: "error",
+        error: "Optimization was cancelled.",
+      });
+      expect((await h.app.deps.runs.get(runId))?.status).toBe("cancelled");
+    } finally {
+      h.fixture.setConfig({ outageMs: 0 });
+    }
+  });
+
+  it("chats fail with a clear 502 / 504 when the provider keeps failing", async () => {
+    try {
+      h.fixture.setConfig({ faults: [rule(500)] });
       const failedChat = await chat(9);
       expect(failedChat.statusCode).toBe(502);
       expect(failedChat.json().error.message).toMatch(/HTTP 500/);
@@ -163,7 +246,7 @@ describe("LLM faults on every kind of call", () => {
       expect(timedOut.statusCode).toBe(504);
       expect(timedOut.json().error.message).toMatch(/did not answer within 400 ms/);
     } finally {
-      h.fixture.setConfig({ faults: [], latencyMs: 0 });
+      h.fixture.setConfig({ faults: [] });
     }
   });
 

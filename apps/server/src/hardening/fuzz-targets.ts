@@ -26,6 +26,11 @@ export interface Target {
 }
 
 const dialog = [{ type: "human", content: "Hello" }];
+/** A Feedback dataset name or a hostile path segment (also used for a row id). */
+const feedbackName = fc.oneof(
+  fc.constantFrom("feedback-chat", "feedback-telegram"),
+  hostileSegment,
+);
 const config = { model_name: "fixture-small", prompt: "Be helpful.", temperature: 0.5 };
 const team = {
   "master-agent": agent("master", "You coordinate."),
@@ -35,6 +40,8 @@ const team = {
 export const TARGETS: Target[] = [
   { route: "GET /healthz" },
   { route: "GET /api" },
+  { route: "GET /api/openapi.json" },
+  { route: "GET /api/docs" },
   { route: "GET /api/auth/status" },
   { route: "POST /api/auth/signout", anonymous: true, base: {} },
   { route: "POST /api/auth/signup", base: { email: "new@example.com", name: "New" } },
@@ -42,6 +49,12 @@ export const TARGETS: Target[] = [
   { route: "POST /api/auth/auth-link/request", base: { email: "new@example.com" } },
   { route: "GET /api/auth/auth-link/callback" },
   { route: "POST /api/auth/verify", base: { email: "new@example.com" } },
+  { route: "POST /api/auth/switch-account", base: { switch_token: "not-a-pending-switch" } },
+  {
+    route: "POST /api/auth/switch-account/cancel",
+    base: { switch_token: "not-a-pending-switch" },
+  },
+  { route: "GET /api/auth/providers" },
   // Google sign-in is not configured here: 503 with a clear message, whatever the input.
   { route: "GET /api/auth/google/url", unavailable: 503 },
   {
@@ -50,10 +63,14 @@ export const TARGETS: Target[] = [
     unavailable: 503,
   },
   { route: "GET /api/profile" },
+  { route: "GET /api/profile/usage" },
   {
     route: "PUT /api/profile",
     base: { name: "Fuzzy", company_name: "Acme", ready_to_contact: true },
   },
+  { route: "GET /api/profile/tokens" },
+  { route: "POST /api/profile/tokens", base: { name: "Fuzzed CI", scopes: ["read", "run"] } },
+  { route: "DELETE /api/profile/tokens/:id", param: hostileSegment },
   { route: "GET /api/datasets" },
   {
     route: "POST /api/datasets",
@@ -67,6 +84,12 @@ export const TARGETS: Target[] = [
     },
   },
   { route: "DELETE /api/datasets/:name", param: hostileSegment },
+  { route: "GET /api/datasets/:name", param: hostileSegment },
+  {
+    route: "PUT /api/datasets/:name",
+    param: hostileSegment,
+    base: { title: "Renamed", description: "New words" },
+  },
   { route: "GET /api/auto-tune/defaults" },
   { route: "GET /api/llm/status" },
   {
@@ -85,6 +108,22 @@ export const TARGETS: Target[] = [
       temperature: 0.5,
     },
   },
+  {
+    route: "POST /api/evals",
+    base: { dataset_name: "no-such-dataset", prompt: "Be helpful.", model_name: "fixture-small" },
+  },
+  {
+    // an unknown dataset keeps every well-formed mutation from starting real runs
+    route: "POST /api/auto-tune/optimize/runs",
+    base: {
+      mode: "single",
+      prompt: "Be helpful.",
+      dataset_name: "no-such-dataset",
+      model_name: "fixture-small",
+      iterations: 1,
+      temperature: 0.5,
+    },
+  },
   { route: "GET /api/auto-tune/optimize/history" },
   { route: "GET /api/auto-tune/optimize/history/:id", param: hostileSegment },
   { route: "POST /api/auto-tune/optimize/history", base: { run_id: "x" } },
@@ -94,6 +133,9 @@ export const TARGETS: Target[] = [
   },
   { route: "GET /api/auto-tune/optimize/runs/active" },
   { route: "POST /api/auto-tune/optimize/runs/:id/cancel", param: hostileSegment },
+  { route: "GET /api/auto-tune/optimize/runs/:id/evidence", param: hostileSegment },
+  { route: "GET /api/auto-tune/optimize/runs/:id/evidence/export", param: hostileSegment },
+  { route: "GET /api/auto-tune/optimize/runs/:id/reasoning", param: hostileSegment },
   { route: "GET /api/telegram/integration" },
   {
     route: "POST /api/telegram/integration",
@@ -105,6 +147,27 @@ export const TARGETS: Target[] = [
     },
   },
   { route: "GET /api/telegram/bots" },
+  {
+    route: "POST /api/ratings/chat",
+    base: {
+      mode: "single",
+      config,
+      side: "after",
+      dialog,
+      reply: "Hi! How can I help?",
+      rating: "down",
+      correction: "Hello! What can I do for you today?",
+      note: "Greets warmly",
+    },
+  },
+  { route: "GET /api/feedback/:name/rows", param: feedbackName },
+  {
+    route: "PUT /api/feedback/:name/rows/:id",
+    param: feedbackName,
+    base: { reference: "A better reply.", rubric: ["Is polite"] },
+  },
+  { route: "DELETE /api/feedback/:name/rows/:id", param: feedbackName },
+  { route: "GET /api/feedback/:name/jsonl", param: feedbackName },
   {
     route: "POST /api/telegram/webhook/:bot",
     param: fc.oneof(fc.constantFrom("before", "after"), hostileSegment),
@@ -118,12 +181,31 @@ export const SOCKET_ROUTES = [
   "GET /api/auto-tune/optimize/ws/multiagent",
 ];
 
-/** The invariant of every HTTP answer: 2xx/4xx, JSON, and an error message on 4xx. */
+/**
+ * The invariant of every HTTP answer: 2xx/4xx, JSON, and an error message on
+ * 4xx (the docs page is HTML and the OpenAPI document has no envelope).
+ */
 export function expectSafe(res: LightMyRequestResponse, what: string, unavailable?: number): void {
   const context = `${what} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
   expect(res.statusCode, context).toBeGreaterThanOrEqual(200);
   if (res.statusCode !== unavailable) expect(res.statusCode, context).toBeLessThan(500);
+  // the two documentation routes answer a document, not an envelope
+  if (res.statusCode < 400 && /\/api\/docs\b/.test(what)) {
+    expect(res.headers["content-type"], context).toMatch(/^text\/html/);
+    return;
+  }
+  // a Feedback dataset's download is JSONL, one valid JSON value per line
+  if (res.statusCode < 400 && /\/api\/feedback\/[^/]+\/jsonl\b/.test(what)) {
+    expect(res.headers["content-type"], context).toMatch(/^application\/x-ndjson/);
+    for (const line of res.body.split("\n").filter(Boolean))
+      expect(() => JSON.parse(line)).not.toThrow();
+    return;
+  }
   expect(res.headers["content-type"], context).toMatch(/^application\/json/);
+  if (res.statusCode < 400 && what.includes("/api/openapi.json")) {
+    expect(JSON.parse(res.body).openapi, context).toBe("3.1.0");
+    return;
+  }
   const body = JSON.parse(res.body) as {
     success?: boolean;
     ok?: boolean;

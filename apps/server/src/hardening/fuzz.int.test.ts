@@ -61,7 +61,7 @@ describe.each(DIALECTS)("hostile input on %s", (dialect) => {
   };
   const urlOf = (target: Target, param: string, query: string) => {
     const pattern = target.route.split(" ")[1] as string;
-    const path = pattern.replace(/:[a-z]+/, param);
+    const path = pattern.replace(/:[a-z]+/g, param);
     return query ? `${path}?${query}` : path;
   };
 

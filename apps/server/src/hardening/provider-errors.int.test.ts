@@ -48,6 +48,8 @@ describe("an unreachable LLM provider, seen by users and by operators", () => {
       LOG_LEVEL: "error",
       ...fixtureLlmEnv(`http://127.0.0.1:${closedPort}/v1`, "fixture-small"),
       LLM_MAX_RETRIES: "0",
+      // Fail the run at once instead of pausing it (the failure frame is under test).
+      RUN_OUTAGE_MAX_PAUSE_MS: "0",
       DATASETS_DIR: writeTestDatasets(),
       TELEGRAM_DISABLED: "1",
     });

@@ -8,7 +8,7 @@
  * a stranger.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BOT_TEXT } from "../integration/telegram/messages";
+import { BOT_TEXT, confirmButtons } from "../integration/telegram/messages";
 import { createTestApp, type TestApp } from "../testing/app";
 import { DIALECTS } from "../testing/db";
 import { type FixtureLlm, startFixtureLlm } from "../testing/fixture-llm";
@@ -66,6 +66,16 @@ describe.each(DIALECTS)("Telegram username takeover on %s", (dialect) => {
     return all[count]?.text;
   };
 
+  /** Opens a link and presses the confirmation's "Yes" (the two steps of issue 21); resolves with the reply. */
+  const confirm = async (link: string, from: { id: number; username: string }, email: string) => {
+    const count = tg.sent(BEFORE, from.id).length;
+    tg.openLink(link, from);
+    const question = (await tg.waitForSent(BEFORE, from.id, count + 1))[count];
+    if (!question) throw new Error("no confirmation question");
+    tg.press(BEFORE, from, question, confirmButtons(email).yes);
+    return (await tg.waitForSent(BEFORE, from.id, count + 2))[count + 1]?.text;
+  };
+
   beforeAll(async () => {
     llm = await startFixtureLlm();
     tg = await startFixtureTelegram();
@@ -103,13 +113,16 @@ describe.each(DIALECTS)("Telegram username takeover on %s", (dialect) => {
     expect((await save(victim, "@victim_tg", "VICTIM")).statusCode).toBe(200);
     const before = await page(victim);
     expect(before.verified).toBe(false);
-    expect(await open(before.link, VICTIM_TG)).toContain("Verified: @Victim_TG");
+    expect(await confirm(before.link, VICTIM_TG, "v***m@example.com")).toContain(
+      "Verified: @Victim_TG",
+    );
     expect(await page(victim)).toEqual({ verified: true, link: "" });
     expect(await say(VICTIM_TG, "ping")).toBe("Answer: ping\nsay VICTIM");
 
-    // The attack: the most recent save of the same username used to win.
+    // The attack: the most recent save of the same username used to win; a
+    // verified username cannot even be saved by another account now (issue 21).
     await new Promise((r) => setTimeout(r, 5));
-    expect((await save(attacker, "@VICTIM_TG", "ATTACKER")).statusCode).toBe(200);
+    expect((await save(attacker, "@VICTIM_TG", "ATTACKER")).statusCode).toBe(409);
     expect(await say(VICTIM_TG, "ping again")).toBe("Answer: ping again\nsay VICTIM");
     const attackerState = await page(attacker);
     expect(attackerState.verified).toBe(false);

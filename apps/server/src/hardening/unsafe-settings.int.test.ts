@@ -81,6 +81,63 @@ describe("start-up refuses unsafe or inconsistent settings before touching the d
     expect(telegram.databaseCreated).toBe(false);
   });
 
+  it("stops on ALLOWED_ORIGINS=* with a clear message, before creating the database (issue 21)", async () => {
+    const result = await refusedStart({ ALLOWED_ORIGINS: "*" });
+    console.info(
+      `[attack-regression] ALLOWED_ORIGINS=* -> exit ${result.code}, database created: ${result.databaseCreated}`,
+    );
+    expect(result.code, result.output).toBe(1);
+    expect(result.output).toContain('ALLOWED_ORIGINS: "*" is not allowed');
+    expect(result.output).not.toContain("Invalid URL");
+    expect(result.databaseCreated).toBe(false);
+  });
+
+  it("stops production on every unsafe transport, secret, origin and limit at once, naming each variable (issue 21)", async () => {
+    const result = await refusedStart({
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://promptune.example.com",
+      SMTP_URL: "smtp://mailer:secret@mail.example.com:587",
+      TELEGRAM_BEFORE_BOT_TOKEN: "1:abc",
+      TELEGRAM_WEBHOOK_URL: "http://promptune.example.com",
+      TELEGRAM_WEBHOOK_SECRET: "x",
+      OPENAI_BASE_URL: "http://llm.example.com/v1",
+      TELEGRAM_API_ROOT: "http://tg.example.com",
+      LOCAL_MODEL_URL: "http://models.example.com/model.gguf",
+      ALLOWED_ORIGINS: "https://evil.example.net",
+      RUNS_MAX_ACTIVE_PER_USER: "0",
+      LLM_TIMEOUT_MS: "1e12",
+    });
+    expect(result.code, result.output).toBe(1);
+    expect(result.databaseCreated).toBe(false);
+    const named = [
+      "TELEGRAM_WEBHOOK_URL",
+      "TELEGRAM_WEBHOOK_SECRET",
+      "RUNS_MAX_ACTIVE_PER_USER",
+      "LLM_TIMEOUT_MS",
+    ];
+    for (const variable of named) expect(result.output).toContain(`${variable}: `);
+    // Cross-variable rules run once every variable parses; fix those and start again.
+    const second = await refusedStart({
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://promptune.example.com",
+      SMTP_URL: "smtp://mailer:secret@mail.example.com:587",
+      OPENAI_BASE_URL: "http://llm.example.com/v1",
+      TELEGRAM_API_ROOT: "http://tg.example.com",
+      LOCAL_MODEL_URL: "http://models.example.com/model.gguf",
+      ALLOWED_ORIGINS: "https://evil.example.net",
+    });
+    expect(second.code, second.output).toBe(1);
+    expect(second.databaseCreated).toBe(false);
+    for (const variable of [
+      "SMTP_URL sends the SMTP password over plain smtp://",
+      "OPENAI_BASE_URL must use https",
+      "TELEGRAM_API_ROOT must use https",
+      "LOCAL_MODEL_URL must use https",
+      "ALLOWED_ORIGINS entry https://evil.example.net is foreign",
+    ])
+      expect(second.output).toContain(variable);
+  });
+
   it("starts production on http://localhost and on an https PUBLIC_URL", async () => {
     for (const publicUrl of ["http://localhost:{port}", "https://promptune.example.com"]) {
       const port = await freePort();

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ZodError } from "zod";
 import { HttpError } from "../errors";
 import { securityHeaders } from "./security-headers";
+import { storageUnavailable } from "./storage-errors";
 
 /** Turns the first zod issue into a readable sentence, prefixed by its field path. */
 export function describeZodError(error: ZodError): string {
@@ -16,12 +17,15 @@ export function describeZodError(error: ZodError): string {
 /**
  * The single place errors become HTTP responses: `{success:false, error:{message}}`.
  * HttpError keeps its status and message; zod and Fastify validation errors are
- * 400; anything else is answered with a generic 500. Every server-side failure
+ * 400; a database that is full, read-only or failing to read/write is a 503
+ * with a plain message (see storageUnavailable); anything else is answered
+ * with a generic 500. Every server-side failure
  * (5xx) is logged with its technical detail under the request id, and the
  * answer carries that id as `request_id`, never the detail itself.
  */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError | ZodError | Error, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | HttpError | ZodError | Error, request, reply) => {
+    const error = storageUnavailable(thrown) ?? thrown;
     if (error instanceof HttpError) {
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
       if (error.status >= 500) {

@@ -2,8 +2,12 @@ import { z } from "zod";
 import {
   envSwitch as flag,
   envInt as int,
+  isLoopbackHost,
   optionalEnvString as optionalText,
 } from "../env-helpers";
+
+/** Shortest webhook secret accepted (Telegram itself accepts one character). */
+export const WEBHOOK_SECRET_MIN_LENGTH = 16;
 
 const botUsername = optionalText.pipe(
   z
@@ -41,14 +45,22 @@ export const TelegramEnvSchema = z.object({
       .url({
         error: "TELEGRAM_WEBHOOK_URL must be an https URL such as https://promptune.example.com",
       })
+      .refine((v) => new URL(v).protocol === "https:" || isLoopbackHost(new URL(v).hostname), {
+        error:
+          "TELEGRAM_WEBHOOK_URL must use https (Telegram only posts to https, and the secret header would travel in clear text); http is allowed on localhost only",
+      })
       .optional(),
   ),
-  /** Secret Telegram sends with every webhook call (1–256 of A-Z, a-z, 0-9, _ and -). */
+  /**
+   * Secret Telegram sends with every webhook call: Telegram allows 1–256 of
+   * A-Z, a-z, 0-9, _ and -; we require at least WEBHOOK_SECRET_MIN_LENGTH so
+   * that it cannot be guessed.
+   */
   TELEGRAM_WEBHOOK_SECRET: optionalText.pipe(
     z
       .string()
-      .regex(/^[A-Za-z0-9_-]{1,256}$/, {
-        error: "TELEGRAM_WEBHOOK_SECRET must be 1-256 characters of A-Z, a-z, 0-9, _ and -",
+      .regex(new RegExp(`^[A-Za-z0-9_-]{${WEBHOOK_SECRET_MIN_LENGTH},256}$`), {
+        error: `TELEGRAM_WEBHOOK_SECRET must be ${WEBHOOK_SECRET_MIN_LENGTH}-256 characters of A-Z, a-z, 0-9, _ and - (e.g. the output of \`openssl rand -hex 32\`)`,
       })
       .optional(),
   ),

@@ -2,6 +2,7 @@ import type { Integration, SingleAgentConfig } from "@promptune/contracts";
 import type { Kysely } from "kysely";
 import { nowIso } from "../db/database";
 import type { Database, IntegrationsTable } from "../db/schema";
+import { HttpError } from "../errors";
 import { usernameKey } from "./normalise";
 import { newVerifyCode } from "./verification";
 
@@ -9,6 +10,11 @@ import { newVerifyCode } from "./verification";
 export interface StoredIntegration extends Integration {
   userId: string;
   updatedAt: string;
+}
+
+/** The 409 of a save naming a username another account holds verified. */
+export function usernameClaimedMessage(username: string): string {
+  return `${username} is already verified as the owner of another Promptune account's integration. It can be used here only after that account removes it from its integration (or changes it).`;
 }
 
 /** Which of an integration's names a Telegram sender matched. */
@@ -43,6 +49,8 @@ export class IntegrationRepository {
    * Creates or replaces the user's integration (already normalised) and its
    * username index. A new or changed owner username starts unverified with a
    * fresh one-time code; re-saving the same username keeps its verification.
+   * A username another account holds verified is refused (409,
+   * `username_claimed`): it stays theirs until they release it.
    */
   async save(userId: string, integration: Integration): Promise<StoredIntegration> {
     const now = nowIso();
@@ -54,6 +62,17 @@ export class IntegrationRepository {
       updated_at: now,
     };
     await this.db.transaction().execute(async (trx) => {
+      const holder = await trx
+        .selectFrom("integrations")
+        .select("user_id")
+        .where("verified_username_key", "=", usernameKey(integration.username))
+        .where("user_id", "!=", userId)
+        .executeTakeFirst();
+      if (holder) {
+        throw new HttpError(409, usernameClaimedMessage(integration.username), {
+          code: "username_claimed",
+        });
+      }
       const previous = await trx
         .selectFrom("integrations")
         .select(["username", "verify_code", "verified_telegram_id"])
@@ -95,10 +114,11 @@ export class IntegrationRepository {
   }
 
   /**
-   * The integration a Telegram sender belongs to: among verified integrations
-   * naming `username` (case-insensitive), the most recently updated one whose
-   * owner is this very Telegram account (`telegramId` sent the one-time
-   * code), else the most recently updated one listing them as a friend. An
+   * The integration a Telegram sender belongs to: the one integration whose
+   * owner username this very Telegram account confirmed (`telegramId` sent
+   * the one-time code and confirmed; a username is verified by at most one
+   * integration, so a later save by someone else never takes it over), else
+   * the most recently updated verified integration listing them as a friend. An
    * integration whose owner never verified answers nobody, so saving someone
    * else's username takes nothing over.
    */

@@ -89,7 +89,13 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   app.post("/telegram/webhook/:bot", async (request, reply) => {
     const telegram = app.deps.telegram;
     const bot = (request.params as { bot: string }).bot;
-    if (telegram?.mode !== "webhook" || (bot !== "before" && bot !== "after")) throw notFound();
+    // Off bots (no token, TELEGRAM_DISABLED) have no webhook: 404, as for an unknown bot.
+    if (
+      telegram?.mode !== "webhook" ||
+      (bot !== "before" && bot !== "after") ||
+      !telegram.runs(bot)
+    )
+      throw notFound();
     if (!sameSecret(request.headers[SECRET_HEADER], telegram.webhookSecret ?? ""))
       throw unauthorized("Bad secret.");
     const update = request.body;

@@ -9,7 +9,7 @@
  * halves the limit once, not once per answer. The limit stays within
  * [min, max]; with min = max it is a plain fixed limit.
  */
-import { type Lane, Semaphore } from "./semaphore";
+import { type Lane, Semaphore, type SlotClaim } from "./semaphore";
 
 /** Bounds and starting point of an adaptive limit. */
 export interface AdaptiveLimitOptions {
@@ -58,17 +58,26 @@ export class AdaptiveLimit {
     return this.semaphore.running;
   }
 
+  /** Slots held right now by one claim key (a user). */
+  heldBy(key: string): number {
+    return this.semaphore.heldBy(key);
+  }
+
   /** Calls waiting for a slot. */
   get waiting(): number {
     return this.semaphore.waiting;
   }
 
   /**
-   * Waits for a slot (urgent lane first, abortable). The returned function
-   * frees the slot and feeds the outcome into the limit.
+   * Waits for a slot (urgent lane first, fair across claim keys, abortable).
+   * The returned function frees the slot and feeds the outcome into the limit.
    */
-  async acquire(signal?: AbortSignal, lane: Lane = "normal"): Promise<SlotRelease> {
-    const release = await this.semaphore.acquire(signal, lane);
+  async acquire(
+    signal?: AbortSignal,
+    lane: Lane = "normal",
+    claim: SlotClaim = {},
+  ): Promise<SlotRelease> {
+    const release = await this.semaphore.acquire(signal, lane, claim);
     const epoch = this.epoch;
     let done = false;
     return (outcome) => {

@@ -65,6 +65,11 @@ export interface LlmConfig {
   concurrency: number;
   /** Ceiling the adaptive per-provider limit may grow to while calls succeed (halved on 429). */
   maxConcurrency: number;
+  /**
+   * Share (percent) of a provider's in-flight slots one user's calls may hold
+   * at once, so another user's call always finds a slot (fair sharing).
+   */
+  userSlotSharePercent: number;
   /** Per-model prices overriding the built-in table. */
   prices: Record<string, ModelPrice>;
   local: LocalModelConfig;
@@ -94,6 +99,7 @@ export const LlmEnvSchema = z.object({
   LLM_RETRY_BASE_MS: int(500, 0, 60_000),
   LLM_CONCURRENCY: int(8, 1, 256),
   LLM_CONCURRENCY_MAX: int(64, 1, 1024),
+  LLM_USER_SLOT_SHARE_PERCENT: int(50, 1, 100),
   LLM_PRICES: text.pipe(
     z
       .string()
@@ -114,7 +120,10 @@ export const LlmEnvSchema = z.object({
         return z.NEVER;
       }),
   ),
+  /** Chats (single- and multi-agent together) one user may send per minute, over all sessions and processes. */
   LLM_CHAT_RATE_LIMIT_PER_MINUTE: int(30, 1, 10_000),
+  /** Characters of input (prompts, descriptions and conversation) one chat call may carry (413 beyond). */
+  CHAT_MAX_INPUT_CHARS: int(40_000, 1_000, 10_000_000),
   LOCAL_MODEL_PATH: text,
   LOCAL_MODEL_URL: text.transform((v) => v ?? DEFAULT_LOCAL_MODEL_URL),
   LOCAL_MODEL_DIR: text.transform((v) => v ?? "data/models"),
@@ -197,6 +206,7 @@ export function parseLlmConfig(env: Record<string, string | undefined>): LlmConf
     retryBaseMs: e.LLM_RETRY_BASE_MS,
     concurrency: e.LLM_CONCURRENCY,
     maxConcurrency: Math.max(e.LLM_CONCURRENCY, e.LLM_CONCURRENCY_MAX),
+    userSlotSharePercent: e.LLM_USER_SLOT_SHARE_PERCENT,
     prices: e.LLM_PRICES,
     local: {
       modelPath: e.LOCAL_MODEL_PATH ? fromRepoRoot(e.LOCAL_MODEL_PATH) : null,

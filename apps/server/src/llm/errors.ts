@@ -22,10 +22,22 @@ const STATUS: Record<LlmErrorCode, number> = {
 /** A failed LLM call, after the gateway's retries. */
 export class LlmError extends HttpError {
   override readonly code: LlmErrorCode;
+  /**
+   * True when the call failed for a reason that may pass (provider errors,
+   * timeouts, rate limits, malformed answers, after the retries), false for
+   * configuration errors. The engine reads it (`isTransientLlmFailure`): a
+   * transient failure leaves one example unscored instead of failing a run.
+   */
+  readonly transientLlmFailure: boolean;
 
-  constructor(code: LlmErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(
+    code: LlmErrorCode,
+    message: string,
+    options?: { cause?: unknown; transient?: boolean },
+  ) {
     super(STATUS[code], message, { code, cause: options?.cause });
     this.name = "LlmError";
     this.code = code;
+    this.transientLlmFailure = options?.transient ?? false;
   }
 }

@@ -14,7 +14,7 @@ export function toLlmError(error: RetriesExhausted, ref: ModelRef, timeoutMs: nu
   if (error.cause instanceof LlmError) return error.cause;
   const { failure, attempts } = error;
   const tries = `${attempts} attempt${attempts === 1 ? "" : "s"}`;
-  const options = { cause: error.cause };
+  const options = { cause: error.cause, transient: failure.retryable };
   switch (failure.kind) {
     case "timeout":
       return new LlmError(

@@ -6,18 +6,26 @@
  */
 import type { ResponseCache } from "./cache";
 import type { ProviderTokens } from "./providers/types";
+import { allowSharedSignal } from "./slots";
 
 /** What the cache keeps for a call: the answer and the tokens it cost. */
 export interface Stored<V> extends ProviderTokens {
   value: V;
 }
 
+/** One request in flight for a cache key and the callers waiting for it. */
+interface Flight {
+  promise: Promise<{ stored: Stored<unknown>; fromCache: boolean }>;
+  /** Aborts the request once no caller is left waiting for it. */
+  controller: AbortController;
+  waiting: number;
+  /** A caller without a signal cannot leave, so the request always completes. */
+  pinned: boolean;
+}
+
 /** Coalesces identical deterministic calls and fills the cache. */
 export class CachedFlights {
-  private readonly inflight = new Map<
-    string,
-    Promise<{ stored: Stored<unknown>; fromCache: boolean }>
-  >();
+  private readonly inflight = new Map<string, Flight>();
 
   constructor(
     private readonly cache: ResponseCache,
@@ -26,27 +34,55 @@ export class CachedFlights {
 
   /**
    * The answer for `key`: from the flight already running, the cache, or
-   * `produce` (run without the caller's signal, so one caller leaving does not
-   * fail the others). `paid` is true only for the caller whose request was made.
+   * `produce`. One caller leaving does not fail the others; the request is
+   * aborted (and never sent if it still waits for a slot) only when every
+   * caller waiting for it has aborted, so a cancelled run stops its calls at
+   * once. `paid` is true only for the caller whose request was made.
    */
   async run<V>(
     key: string,
     signal: AbortSignal | undefined,
-    produce: () => Promise<Stored<V>>,
+    produce: (signal: AbortSignal) => Promise<Stored<V>>,
   ): Promise<{ stored: Stored<V>; paid: boolean }> {
     let flight = this.inflight.get(key);
     let leader = false;
     if (!flight) {
       leader = true;
-      flight = this.fly(key, produce);
-      this.inflight.set(key, flight);
-      flight.then(
-        () => this.inflight.delete(key),
-        () => this.inflight.delete(key),
-      );
+      const controller = new AbortController();
+      const created: Flight = {
+        controller,
+        waiting: 0,
+        pinned: false,
+        promise: this.fly(key, () => produce(controller.signal)),
+      };
+      flight = created;
+      this.inflight.set(key, created);
+      const forget = () => {
+        if (this.inflight.get(key) === created) this.inflight.delete(key);
+      };
+      created.promise.then(forget, forget);
     }
-    const result = await untilAborted(flight, signal);
-    return { stored: result.stored as Stored<V>, paid: leader && !result.fromCache };
+    const joined = flight;
+    allowSharedSignal(signal);
+    joined.waiting++;
+    if (!signal) joined.pinned = true;
+    const leave = () => {
+      joined.waiting--;
+      if (joined.waiting === 0 && !joined.pinned) {
+        if (this.inflight.get(key) === joined) this.inflight.delete(key);
+        joined.controller.abort(signal?.reason);
+      }
+    };
+    signal?.addEventListener("abort", leave, { once: true });
+    try {
+      const result = await untilAborted(joined.promise, signal);
+      return { stored: result.stored as Stored<V>, paid: leader && !result.fromCache };
+    } finally {
+      if (!signal?.aborted) {
+        signal?.removeEventListener("abort", leave);
+        joined.waiting--;
+      }
+    }
   }
 
   private async fly<V>(key: string, produce: () => Promise<Stored<V>>) {

@@ -1,8 +1,10 @@
 /**
  * The LLM gateway: implements the engine's LlmPort over the configured
  * providers and adds, uniformly for every call, a per-attempt timeout,
- * retries with backoff, a per-provider adaptive concurrency limit, usage and cost
- * accounting, and a single-flight response cache for deterministic calls.
+ * retries with backoff, a per-provider adaptive concurrency limit shared
+ * fairly between users, usage and cost accounting (per user through the
+ * usage meter: docs/operations.md "Budgets"), and a single-flight response
+ * cache for deterministic calls.
  */
 import type { LlmProviderStatus, LlmStatus } from "@promptune/contracts";
 import {
@@ -23,6 +25,7 @@ import { cacheKey, MemoryCache, type ResponseCache } from "./cache";
 import type { LlmConfig, ModelPrice, ModelRef, ProviderKind } from "./env";
 import { toLlmError } from "./failures";
 import { CachedFlights, type Stored, untilAborted } from "./flight";
+import type { UsageMeter } from "./metering";
 import { costOf, priceOf } from "./prices";
 import type { LlmProvider, ProviderTokens } from "./providers/types";
 import { AttemptTimeout, RetriesExhausted, withRetries } from "./retry";
@@ -51,6 +54,12 @@ export interface LlmGateway extends LlmPort {
   listModels(): string[];
   defaultModel: string;
   roles: { judge: string; reflection: string; embedding: string | null };
+  /**
+   * The gateway as one user's port: every call is checked against and
+   * recorded in that user's budget (the usage meter) and queues for a slot
+   * in that user's fair share. Runs, chats and bot replies all call through it.
+   */
+  forUser(userId: string): LlmPort;
   /** Usage of every call made through this gateway since it was created. */
   totals(): LlmUsage;
   /** Current concurrency limit of each provider in use (it adapts: docs/llm.md). */
@@ -65,8 +74,9 @@ export interface LlmGateway extends LlmPort {
 /** Creates the gateway; providers are created on first use (the local model loads lazily). */
 export function createLlmGateway(
   config: LlmConfig,
-  deps: { cache?: ResponseCache; logger?: GatewayLogger } = {},
+  deps: { cache?: ResponseCache; logger?: GatewayLogger; meter?: UsageMeter } = {},
 ): LlmGateway {
+  const meter = deps.meter;
   const cache = deps.cache ?? new MemoryCache();
   const log = deps.logger;
   const flights = new CachedFlights(cache, log);
@@ -87,8 +97,13 @@ export function createLlmGateway(
     signal: AbortSignal | undefined,
     run: (provider: LlmProvider, signal: AbortSignal) => Promise<R>,
     priority: CallPriority = "background",
+    user?: string,
   ): Promise<R> => {
     const { provider, limit } = slotFor(ref.provider);
+    const claim =
+      user === undefined
+        ? {}
+        : { key: user, cap: (n: number) => Math.floor((n * config.userSlotSharePercent) / 100) };
     allowSharedSignal(signal);
     if (provider.prepare) await untilAborted(provider.prepare(), signal);
     try {
@@ -97,6 +112,7 @@ export function createLlmGateway(
           const release = await limit.acquire(
             signal,
             priority === "interactive" ? "urgent" : "normal",
+            claim,
           );
           const timeout = new AbortController();
           const timer = setTimeout(
@@ -182,30 +198,149 @@ export function createLlmGateway(
     return usage;
   };
 
-  /** A call that is cached when deterministic, attempted directly otherwise. */
+  /**
+   * A call that is cached when deterministic, attempted directly otherwise;
+   * a user's call is first admitted by their budget, then settled with what
+   * it cost (a failed write of the meter is logged, never fails the call).
+   */
   const call = async <V>(
     ref: ModelRef,
     purpose: string,
     signal: AbortSignal | undefined,
     key: string | null,
     produce: (signal: AbortSignal | undefined) => Promise<Stored<V>>,
+    user: string | undefined,
   ): Promise<{ value: V; usage: LlmUsage; fresh: boolean }> => {
     const startedAt = Date.now();
-    if (key === null) {
-      const stored = await produce(signal);
-      return {
-        value: stored.value,
-        usage: account(ref, purpose, stored, true, startedAt),
-        fresh: true,
-      };
+    const settle = meter && user !== undefined ? await meter.admit(user) : undefined;
+    let usage: LlmUsage | null = null;
+    try {
+      if (key === null) {
+        const stored = await produce(signal);
+        usage = account(ref, purpose, stored, true, startedAt);
+        return { value: stored.value, usage, fresh: true };
+      }
+      const { stored, paid } = await flights.run(key, signal, (flightSignal) =>
+        produce(flightSignal),
+      );
+      usage = account(ref, purpose, stored, paid, startedAt);
+      return { value: stored.value, usage, fresh: paid };
+    } finally {
+      await settle?.(usage).catch((error: unknown) => {
+        log?.warn({ error: String(error), user }, "could not record LLM usage");
+      });
     }
-    const { stored, paid } = await flights.run(key, signal, () => produce(undefined));
-    return {
-      value: stored.value,
-      usage: account(ref, purpose, stored, paid, startedAt),
-      fresh: paid,
-    };
   };
+
+  const complete = async (request: CompletionRequest, user?: string): Promise<CompletionResult> => {
+    const ref = refOf(request.model);
+    const key =
+      request.temperature === 0
+        ? cacheKey({
+            op: "text",
+            provider: ref.provider,
+            model: ref.id,
+            messages: request.messages,
+            maxOutputTokens: request.maxOutputTokens ?? null,
+          })
+        : null;
+    const { value, usage } = await call(
+      ref,
+      request.purpose,
+      request.signal,
+      key,
+      (signal) =>
+        attempt(
+          ref,
+          signal,
+          async (provider, s) => {
+            const r = await provider.complete({ ...callOf(request, ref), signal: s });
+            return { value: r.text, inputTokens: r.inputTokens, outputTokens: r.outputTokens };
+          },
+          request.priority,
+          user,
+        ),
+      user,
+    );
+    return { text: value, usage };
+  };
+
+  const completeStructured = async <T>(
+    request: StructuredRequest<T>,
+    user?: string,
+  ): Promise<StructuredResult<T>> => {
+    const ref = refOf(request.model);
+    const key =
+      request.temperature === 0
+        ? cacheKey({
+            op: "object",
+            provider: ref.provider,
+            model: ref.id,
+            messages: request.messages,
+            maxOutputTokens: request.maxOutputTokens ?? null,
+            schemaName: request.schemaName,
+            schema: jsonSchemaOf(request.schema),
+          })
+        : null;
+    const { value, usage, fresh } = await call(
+      ref,
+      request.purpose,
+      request.signal,
+      key,
+      (signal) =>
+        attempt(
+          ref,
+          signal,
+          async (provider, s) => {
+            const r = await provider.completeStructured({
+              ...callOf(request, ref),
+              signal: s,
+              schema: request.schema,
+              schemaName: request.schemaName,
+            });
+            return { value: r.value, inputTokens: r.inputTokens, outputTokens: r.outputTokens };
+          },
+          request.priority,
+          user,
+        ),
+      user,
+    );
+    if (fresh) return { value: value as T, usage };
+    // Reused JSON: validate again so callers always get the schema's output type.
+    const checked = request.schema.safeParse(value);
+    return { value: checked.success ? checked.data : (value as T), usage };
+  };
+
+  const embedding = config.embedding;
+  const embed = embedding
+    ? async (request: EmbeddingRequest, user?: string): Promise<EmbeddingResult> => {
+        const key = cacheKey({
+          op: "embed",
+          provider: embedding.provider,
+          model: embedding.id,
+          texts: request.texts,
+        });
+        const { value, usage } = await call(
+          embedding,
+          "embedding",
+          request.signal,
+          key,
+          (signal) =>
+            attempt(
+              embedding,
+              signal,
+              async (provider, s) => {
+                const r = await provider.embed(embedding.id, request.texts, s);
+                return { value: r.vectors, inputTokens: r.inputTokens, outputTokens: 0 };
+              },
+              "background",
+              user,
+            ),
+          user,
+        );
+        return { vectors: value, usage };
+      }
+    : undefined;
 
   const gateway: LlmGateway = {
     defaultModel: config.defaultModel,
@@ -215,6 +350,14 @@ export function createLlmGateway(
       embedding: config.embedding?.id ?? null,
     },
     listModels: () => config.models.map((m) => m.id),
+    forUser(userId: string): LlmPort {
+      const port: LlmPort = {
+        complete: (request) => complete(request, userId),
+        completeStructured: (request) => completeStructured(request, userId),
+      };
+      if (embed) port.embed = (request) => embed(request, userId);
+      return port;
+    },
     totals: () => ({ ...totals }),
     concurrencyLimits: limits,
     priceOf: (model) =>
@@ -232,94 +375,11 @@ export function createLlmGateway(
       return { providers };
     },
 
-    async complete(request: CompletionRequest): Promise<CompletionResult> {
-      const ref = refOf(request.model);
-      const key =
-        request.temperature === 0
-          ? cacheKey({
-              op: "text",
-              provider: ref.provider,
-              model: ref.id,
-              messages: request.messages,
-              maxOutputTokens: request.maxOutputTokens ?? null,
-            })
-          : null;
-      const { value, usage } = await call(ref, request.purpose, request.signal, key, (signal) =>
-        attempt(
-          ref,
-          signal,
-          async (provider, s) => {
-            const r = await provider.complete({ ...callOf(request, ref), signal: s });
-            return { value: r.text, inputTokens: r.inputTokens, outputTokens: r.outputTokens };
-          },
-          request.priority,
-        ),
-      );
-      return { text: value, usage };
-    },
-
-    async completeStructured<T>(request: StructuredRequest<T>): Promise<StructuredResult<T>> {
-      const ref = refOf(request.model);
-      const key =
-        request.temperature === 0
-          ? cacheKey({
-              op: "object",
-              provider: ref.provider,
-              model: ref.id,
-              messages: request.messages,
-              maxOutputTokens: request.maxOutputTokens ?? null,
-              schemaName: request.schemaName,
-              schema: jsonSchemaOf(request.schema),
-            })
-          : null;
-      const { value, usage, fresh } = await call(
-        ref,
-        request.purpose,
-        request.signal,
-        key,
-        (signal) =>
-          attempt(
-            ref,
-            signal,
-            async (provider, s) => {
-              const r = await provider.completeStructured({
-                ...callOf(request, ref),
-                signal: s,
-                schema: request.schema,
-                schemaName: request.schemaName,
-              });
-              return { value: r.value, inputTokens: r.inputTokens, outputTokens: r.outputTokens };
-            },
-            request.priority,
-          ),
-      );
-      if (fresh) return { value: value as T, usage };
-      // Reused JSON: validate again so callers always get the schema's output type.
-      const checked = request.schema.safeParse(value);
-      return { value: checked.success ? checked.data : (value as T), usage };
-    },
-
+    complete: (request) => complete(request),
+    completeStructured: (request) => completeStructured(request),
     close: closeSlots,
   };
-
-  if (config.embedding) {
-    const ref = config.embedding;
-    gateway.embed = async (request: EmbeddingRequest): Promise<EmbeddingResult> => {
-      const key = cacheKey({
-        op: "embed",
-        provider: ref.provider,
-        model: ref.id,
-        texts: request.texts,
-      });
-      const { value, usage } = await call(ref, "embedding", request.signal, key, (signal) =>
-        attempt(ref, signal, async (provider, s) => {
-          const r = await provider.embed(ref.id, request.texts, s);
-          return { value: r.vectors, inputTokens: r.inputTokens, outputTokens: 0 };
-        }),
-      );
-      return { vectors: value, usage };
-    };
-  }
+  if (embed) gateway.embed = (request) => embed(request);
   return gateway;
 }
 

@@ -16,4 +16,5 @@ export {
 } from "./env";
 export { LlmError, type LlmErrorCode } from "./errors";
 export { createLlmGateway, type GatewayLogger, type LlmGateway } from "./gateway";
+export type { UsageMeter, UsageTicket } from "./metering";
 export { BUILTIN_PRICES, costOf } from "./prices";

@@ -1,4 +1,4 @@
-import { APICallError, NoObjectGeneratedError } from "ai";
+import { APICallError, InvalidResponseDataError, NoObjectGeneratedError } from "ai";
 import { describe, expect, it } from "vitest";
 import { LlmError } from "./errors";
 import {
@@ -60,6 +60,12 @@ describe("retry policy", () => {
       finishReason: "stop",
     });
     expect(classify(noObject)).toMatchObject({ kind: "bad_output", retryable: true });
+    // HTTP 200 with `"choices": []` (the AI SDK's "Response did not contain any choices.").
+    const noChoices = new InvalidResponseDataError({
+      data: { choices: [] },
+      message: "Response did not contain any choices.",
+    });
+    expect(classify(noChoices)).toMatchObject({ kind: "bad_output", retryable: true });
     expect(classify(new LlmError("llm_not_configured", "x"))).toMatchObject({
       kind: "fatal",
       retryable: false,

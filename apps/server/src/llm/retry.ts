@@ -6,7 +6,10 @@
  */
 import {
   APICallError,
+  EmptyResponseBodyError,
+  InvalidResponseDataError,
   JSONParseError,
+  NoContentGeneratedError,
   NoObjectGeneratedError,
   NoOutputGeneratedError,
   TypeValidationError,
@@ -67,7 +70,11 @@ export function classify(error: unknown): Failure {
     NoObjectGeneratedError.isInstance(error) ||
     NoOutputGeneratedError.isInstance(error) ||
     JSONParseError.isInstance(error) ||
-    TypeValidationError.isInstance(error)
+    TypeValidationError.isInstance(error) ||
+    // HTTP 200 with `"choices": []`, an empty body or no content: a broken answer, not a refusal.
+    InvalidResponseDataError.isInstance(error) ||
+    EmptyResponseBodyError.isInstance(error) ||
+    NoContentGeneratedError.isInstance(error)
   ) {
     return { kind: "bad_output", retryable: true, message };
   }

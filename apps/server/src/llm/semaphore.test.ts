@@ -90,3 +90,59 @@ describe("Semaphore lanes", () => {
     expect(sem.running).toBe(0);
   });
 });
+
+describe("Semaphore fairness across keys", () => {
+  it("serves keys round robin, so one key's backlog does not delay another's waiter", async () => {
+    const sem = new Semaphore(1);
+    const release = await sem.acquire(undefined, "normal", { key: "alice" });
+    const order: string[] = [];
+    const queued = [
+      ...["a1", "a2", "a3"].map((name) =>
+        sem.acquire(undefined, "normal", { key: "alice" }).then((r) => {
+          order.push(name);
+          r();
+        }),
+      ),
+      sem.acquire(undefined, "normal", { key: "bob" }).then((r) => {
+        order.push("b1");
+        r();
+      }),
+    ];
+    release();
+    await Promise.all(queued);
+    // bob queued last but is served second: alice had just been served.
+    expect(order).toEqual(["a1", "b1", "a2", "a3"]);
+  });
+
+  it("never lets a capped key hold more than its share, leaving slots for other keys", async () => {
+    const sem = new Semaphore(4);
+    const half = { key: "alice", cap: (limit: number) => Math.floor(limit / 2) };
+    const held = [
+      await sem.acquire(undefined, "normal", half),
+      await sem.acquire(undefined, "normal", half),
+    ];
+    let third = false;
+    const pending = sem.acquire(undefined, "normal", half).then((r) => {
+      third = true;
+      return r;
+    });
+    await Promise.resolve();
+    expect(third).toBe(false);
+    expect(sem.heldBy("alice")).toBe(2);
+    // another key gets a free slot at once although alice is waiting
+    const bob = await sem.acquire(undefined, "normal", { key: "bob", cap: () => 2 });
+    expect(sem.running).toBe(3);
+    held[0]?.();
+    const r3 = await pending;
+    expect(sem.heldBy("alice")).toBe(2);
+    for (const r of [held[1], r3, bob]) r?.();
+    expect(sem.running).toBe(0);
+  });
+
+  it("gives a capped key at least one slot however small the limit", async () => {
+    const sem = new Semaphore(1);
+    const release = await sem.acquire(undefined, "normal", { key: "alice", cap: () => 0 });
+    expect(sem.heldBy("alice")).toBe(1);
+    release();
+  });
+});

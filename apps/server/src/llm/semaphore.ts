@@ -1,19 +1,97 @@
 /** Queue lane of a waiter: urgent waiters are served before normal ones. */
 export type Lane = "urgent" | "normal";
 
+/** Who a slot is for: callers with the same key share a queue and a cap. */
+export interface SlotClaim {
+  /** The caller's queue (a user id); "" is the shared queue of unattributed calls. */
+  key?: string;
+  /** Most slots this key may hold at once; unset means no cap but the limit. */
+  cap?: (limit: number) => number;
+}
+
+interface Waiter {
+  key: string;
+  cap: ((limit: number) => number) | undefined;
+  grant: () => void;
+}
+
 /**
- * A counting semaphore: at most `limit` holders at a time, FIFO waiters per
- * lane with the urgent lane served first, and a waiter that gives up (abort
- * signal) leaves the queue without a slot. The limit can change while in use
- * (the gateway's adaptive limiter moves it): raising it admits waiters at
- * once; lowering it lets holders finish and admits no one until the count
- * is below the new limit.
+ * Waiters of one lane, queued per key and served round robin across keys
+ * (fair queuing): a key with a thousand waiters and a key with one each get
+ * the next free slot in turn, so one caller's backlog cannot delay another's
+ * call by more than one turn.
+ */
+class FairLane {
+  /** Keys with waiters, in the order they are served next. */
+  private readonly order: string[] = [];
+  private readonly queues = new Map<string, Waiter[]>();
+
+  get size(): number {
+    let n = 0;
+    for (const q of this.queues.values()) n += q.length;
+    return n;
+  }
+
+  push(waiter: Waiter): void {
+    let queue = this.queues.get(waiter.key);
+    if (!queue) {
+      queue = [];
+      this.queues.set(waiter.key, queue);
+      this.order.push(waiter.key);
+    }
+    queue.push(waiter);
+  }
+
+  remove(waiter: Waiter): boolean {
+    const queue = this.queues.get(waiter.key);
+    const i = queue?.indexOf(waiter) ?? -1;
+    if (!queue || i < 0) return false;
+    queue.splice(i, 1);
+    if (queue.length === 0) this.drop(waiter.key);
+    return true;
+  }
+
+  /** The first waiter, in round-robin key order, that `eligible` admits; it is dequeued. */
+  take(eligible: (w: Waiter) => boolean): Waiter | undefined {
+    for (let i = 0; i < this.order.length; i++) {
+      const key = this.order[i] as string;
+      const queue = this.queues.get(key) as Waiter[];
+      const head = queue[0] as Waiter;
+      if (!eligible(head)) continue;
+      queue.shift();
+      // The served key goes to the back of the round.
+      this.order.splice(i, 1);
+      if (queue.length > 0) this.order.push(key);
+      else this.queues.delete(key);
+      return head;
+    }
+    return undefined;
+  }
+
+  private drop(key: string): void {
+    this.queues.delete(key);
+    const i = this.order.indexOf(key);
+    if (i >= 0) this.order.splice(i, 1);
+  }
+}
+
+/**
+ * A counting semaphore: at most `limit` holders at a time, the urgent lane
+ * served first, and within a lane fair queuing across keys (FIFO within a
+ * key). A key may carry a cap (most slots it may hold at once), so one
+ * caller can never take every slot. A waiter that gives up (abort signal)
+ * leaves the queue without a slot. The limit can change while in use (the
+ * gateway's adaptive limiter moves it): raising it admits waiters at once;
+ * lowering it lets holders finish and admits no one until the count is
+ * below the new limit.
  */
 export class Semaphore {
   private active = 0;
   private current: number;
-  private readonly urgent: Array<{ grant: () => void }> = [];
-  private readonly normal: Array<{ grant: () => void }> = [];
+  private readonly urgent = new FairLane();
+  private readonly normal = new FairLane();
+  /** Slots held per key. */
+  private readonly held = new Map<string, number>();
 
   constructor(limit: number) {
     Semaphore.check(limit);
@@ -34,12 +112,7 @@ export class Semaphore {
   setLimit(limit: number): void {
     Semaphore.check(limit);
     this.current = limit;
-    while (this.active < this.current) {
-      const next = this.urgent.shift() ?? this.normal.shift();
-      if (!next) break;
-      this.active++;
-      next.grant();
-    }
+    this.dispatch();
   }
 
   /** Holders right now. */
@@ -49,37 +122,52 @@ export class Semaphore {
 
   /** Callers waiting for a slot. */
   get waiting(): number {
-    return this.urgent.length + this.normal.length;
+    return this.urgent.size + this.normal.size;
+  }
+
+  /** Slots held right now by `key`. */
+  heldBy(key: string): number {
+    return this.held.get(key) ?? 0;
   }
 
   /** Waits for a slot; resolves to its release function (idempotent). */
-  acquire(signal?: AbortSignal, lane: Lane = "normal"): Promise<() => void> {
+  acquire(signal?: AbortSignal, lane: Lane = "normal", claim: SlotClaim = {}): Promise<() => void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (this.active < this.current) {
-      this.active++;
-      return Promise.resolve(this.releaser());
+    const key = claim.key ?? "";
+    const cap = claim.cap;
+    // After every dispatch no waiter could take a free slot, so one free now is ours if our cap allows.
+    if (this.active < this.current && this.underCap(key, cap)) {
+      this.take(key);
+      return Promise.resolve(this.releaser(key));
     }
     return new Promise((resolve, reject) => {
-      const waiter = {
+      const queue = lane === "urgent" ? this.urgent : this.normal;
+      const waiter: Waiter = {
+        key,
+        cap,
         grant: () => {
           signal?.removeEventListener("abort", onAbort);
-          resolve(this.releaser());
+          resolve(this.releaser(key));
         },
       };
-      const queue = lane === "urgent" ? this.urgent : this.normal;
       const onAbort = () => {
-        const i = queue.indexOf(waiter);
-        if (i >= 0) queue.splice(i, 1);
+        queue.remove(waiter);
         reject(signal?.reason);
       };
       signal?.addEventListener("abort", onAbort, { once: true });
       queue.push(waiter);
+      this.dispatch();
     });
   }
 
   /** Runs fn while holding a slot. */
-  async run<T>(fn: () => Promise<T>, signal?: AbortSignal, lane: Lane = "normal"): Promise<T> {
-    const release = await this.acquire(signal, lane);
+  async run<T>(
+    fn: () => Promise<T>,
+    signal?: AbortSignal,
+    lane: Lane = "normal",
+    claim: SlotClaim = {},
+  ): Promise<T> {
+    const release = await this.acquire(signal, lane, claim);
     try {
       return await fn();
     } finally {
@@ -87,16 +175,36 @@ export class Semaphore {
     }
   }
 
-  private releaser(): () => void {
+  private underCap(key: string, cap: ((limit: number) => number) | undefined): boolean {
+    return cap === undefined || this.heldBy(key) < Math.max(1, cap(this.current));
+  }
+
+  private take(key: string): void {
+    this.active++;
+    this.held.set(key, this.heldBy(key) + 1);
+  }
+
+  /** Grants free slots to eligible waiters: urgent lane first, round robin across keys. */
+  private dispatch(): void {
+    const eligible = (w: Waiter) => this.underCap(w.key, w.cap);
+    while (this.active < this.current) {
+      const next = this.urgent.take(eligible) ?? this.normal.take(eligible);
+      if (!next) break;
+      this.take(next.key);
+      next.grant();
+    }
+  }
+
+  private releaser(key: string): () => void {
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      // Hand the slot over only while within the limit (it may have been lowered).
-      const next =
-        this.active <= this.current ? (this.urgent.shift() ?? this.normal.shift()) : undefined;
-      if (next) next.grant();
-      else this.active--;
+      this.active--;
+      const left = this.heldBy(key) - 1;
+      if (left > 0) this.held.set(key, left);
+      else this.held.delete(key);
+      this.dispatch();
     };
   }
 }

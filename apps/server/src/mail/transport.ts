@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
+import { isLoopbackHost } from "../env-helpers";
 import type { MailEnv } from "./env";
 
 /** One outgoing e-mail. */
@@ -36,13 +37,21 @@ export function senderOf(env: MailerEnv): string {
   return `Promptune <no-reply@${new URL(env.PUBLIC_URL).hostname}>`;
 }
 
+/**
+ * The SMTP transport. With SMTP_HOST and a login over a non-TLS port, STARTTLS
+ * is required (`requireTLS`) except on a loopback relay, so a man in the
+ * middle cannot strip it and read the password; SMTP_URL says the same
+ * with `smtps://` or `?requireTLS=true` (checked at start-up in production).
+ */
 function smtpTransport(env: MailerEnv): Transporter | null {
   if (env.SMTP_URL) return nodemailer.createTransport(env.SMTP_URL);
   if (!env.SMTP_HOST) return null;
+  const secure = env.SMTP_SECURE ?? env.SMTP_PORT === 465;
   return nodemailer.createTransport({
     host: env.SMTP_HOST,
     port: env.SMTP_PORT,
-    secure: env.SMTP_SECURE ?? env.SMTP_PORT === 465,
+    secure,
+    requireTLS: !secure && Boolean(env.SMTP_USER) && !isLoopbackHost(env.SMTP_HOST),
     auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASS ?? "" } : undefined,
   });
 }

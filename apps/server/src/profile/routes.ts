@@ -1,10 +1,10 @@
-import { type Profile, ProfileUpdateSchema } from "@promptune/contracts";
+import { type Profile, ProfileUpdateSchema, UsageReportSchema } from "@promptune/contracts";
 import type { FastifyInstance } from "fastify";
 import type { UserRow } from "../auth/users";
 import { parseInput } from "../auth/validation";
 import { nowIso } from "../db/database";
 import { badRequest } from "../errors";
-import { requireUser } from "../http/auth-guard";
+import { requireSessionUser, requireUser } from "../http/auth-guard";
 
 /** The profile fields of a user row, as GET/PUT /profile return them. */
 export function profileOf(user: UserRow): Profile {
@@ -15,9 +15,18 @@ export function profileOf(user: UserRow): Profile {
   };
 }
 
-/** GET /profile and PUT /profile (spec §7): the signed-in user's own profile. */
+/**
+ * GET /profile and PUT /profile (spec §7): the signed-in user's own profile;
+ * GET /profile/usage: their model usage today and this month against their
+ * budget (contracts UsageReportSchema).
+ */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.deps;
+  const { db, budgets } = app.deps;
+
+  app.get("/profile/usage", async (request) => {
+    const user = await requireUser(request);
+    return { success: true, data: UsageReportSchema.parse(await budgets.report(user.id)) };
+  });
 
   app.get("/profile", async (request) => {
     const user = await requireUser(request);
@@ -25,7 +34,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put("/profile", async (request) => {
-    const user = await requireUser(request);
+    const user = await requireSessionUser(request);
     if (request.body === null || typeof request.body !== "object" || Array.isArray(request.body)) {
       throw badRequest("Please send the profile as a JSON object.");
     }

@@ -13,7 +13,7 @@ export function activeRun(run: RunRow): ActiveRun {
   return {
     run_id: run.id,
     mode: run.mode === "multi" ? "multi" : "single",
-    status: run.status === "queued" ? "queued" : "running",
+    status: run.status === "queued" || run.status === "paused" ? run.status : "running",
     iterations: run.iterations,
     request: JSON.parse(run.request) as SingleAgentOptimizeRequest | MultiAgentOptimizeRequest,
   };

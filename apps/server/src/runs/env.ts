@@ -21,8 +21,27 @@ export const RunsEnvSchema = z.object({
   RUNS_MAX_RESUMES: int(3, 0, 100),
   /** Lease of a running run, renewed by the process executing it; a run whose lease ended is repaired. */
   RUN_LEASE_MS: int(60_000, 1_000, 3_600_000),
+  /**
+   * While a run is paused by a provider outage, how often one small probe
+   * call asks the provider whether it answers again (the run resumes after
+   * the first answer).
+   */
+  RUN_OUTAGE_PROBE_MS: int(15_000, 50, 3_600_000),
+  /**
+   * Longest a run stays paused by one provider outage; then it fails with the
+   * provider's error. 0: a sustained outage fails the run at once.
+   */
+  RUN_OUTAGE_MAX_PAUSE_MS: int(21_600_000, 0, 604_800_000),
   /** How often the maintenance sweeper repairs stuck runs and purges expired sessions and tokens. */
   MAINTENANCE_INTERVAL_MS: int(60_000, 100, 3_600_000),
+  /** Runs one user keeps in history; starting another deletes their oldest finished runs beyond it. */
+  RUNS_MAX_STORED_PER_USER: int(200, 1, 1_000_000),
+  /** Characters one run may store (request plus iterations, estimated before it starts; 413 beyond). */
+  RUN_MAX_STORED_CHARS: int(1_000_000, 10_000, 1_000_000_000),
+  /** Characters of stored runs one history page may carry (it ends early; at least one run). */
+  HISTORY_PAGE_MAX_CHARS: int(2_000_000, 10_000, 1_000_000_000),
+  /** Run estimates (POST /auto-tune/optimize/estimate) one user may ask for per minute, over all processes. */
+  ESTIMATE_RATE_LIMIT_PER_MINUTE: int(120, 1, 100_000),
   /** Datasets one user may keep. */
   DATASETS_MAX_PER_USER: int(50, 1, 100_000),
   /** Characters of stored examples one user may keep in all their datasets. */

@@ -42,6 +42,7 @@ export function estimateRequest(
           mode: "single",
           model: (request as SingleAgentOptimizeRequest).model_name,
           prompt: (request as SingleAgentOptimizeRequest).prompt,
+          candidateModels: (request as SingleAgentOptimizeRequest).candidate_models ?? [],
         })
       : estimateRun({
           ...common,
@@ -50,6 +51,7 @@ export function estimateRequest(
             "master-agent": (request as MultiAgentOptimizeRequest)["master-agent"],
             "worker-agents": (request as MultiAgentOptimizeRequest)["worker-agents"],
           },
+          candidateModels: (request as MultiAgentOptimizeRequest).candidate_models ?? {},
         });
   return {
     calls: e.calls,

@@ -1,14 +1,18 @@
 import { randomUUID } from "node:crypto";
 import {
+  type DatasetExample,
   type FinalResult,
   type MultiAgentIteration,
   MultiAgentOptimizeRequestSchema,
   RUN_FAILURE,
+  RUN_PAUSE,
   type RunEstimate,
   RunEstimateSchema,
   SingleAgentOptimizeRequestSchema,
 } from "@promptune/contracts";
 import {
+  type CandidateEvidence,
+  CostCapReachedError,
   type EngineModels,
   type IterationResult,
   isAbortError,
@@ -18,14 +22,19 @@ import {
   type OptimisationRun,
   optimizeMultiAgent,
   optimizeSingleAgent,
+  ProviderOutageError,
   type SingleAgentCandidate,
 } from "@promptune/engine";
 import type { FastifyBaseLogger } from "fastify";
+import { BudgetSpentError } from "../budgets/errors";
+import { budgetStopNotice, ownersPort } from "../budgets/run-port";
 import type { DatasetRegistry } from "../datasets/registry";
 import { HttpError } from "../errors";
+import type { EvidenceRepository } from "../evidence/repository";
 import { runErrorFrame } from "./error-frames";
 import type { RunEvent, RunEventBus } from "./events";
 import { multiFinal, multiIteration, singleFinal, singleIteration, toUsage } from "./mapping";
+import { pausedFrame, probeModelsOf, resumedFrame, waitForProvider } from "./outage";
 import type { RunHandler } from "./queue";
 import type { RunRepository, RunRow } from "./repository";
 import { withDbRetry } from "./transient";
@@ -33,17 +42,26 @@ import { withDbRetry } from "./transient";
 /** What executing a run needs. */
 export interface RunExecutorDeps {
   runs: RunRepository;
-  llm: LlmPort;
+  /** The gateway: each run calls through its owner's port (budget and fair share of slots). */
+  llm: { forUser(userId: string): LlmPort };
   models: EngineModels;
   datasets: DatasetRegistry;
   events: RunEventBus;
   log: FastifyBaseLogger;
+  /** Model prices (USD per million tokens) for the cost of replies on the frontier. */
+  priceOf?: (model: string) => { input: number; output: number } | null;
   /** Most model calls in flight per run. */
   callConcurrency: number;
   /** Resumes allowed after the first start; a run interrupted more often is failed. */
   maxResumes: number;
   /** Lease of a running run; renewed every quarter of it while the run executes. */
   leaseMs: number;
+  /** While a run is paused by a provider outage, ms between probes of the provider. */
+  outageProbeMs: number;
+  /** Longest pause of a run for one outage before it fails (0: fail at once, never pause). */
+  outageMaxPauseMs: number;
+  /** Where per-example evidence is stored (absent: not kept). */
+  evidence?: EvidenceRepository;
 }
 
 /** Why a run that kept being interrupted is failed instead of resumed again. */
@@ -55,6 +73,22 @@ export function tooManyResumesMessage(maxResumes: number): string {
 function withEstimate(final: FinalResult, run: RunRow): FinalResult {
   const estimate = storedEstimate(run);
   return estimate ? { ...final, estimate } : final;
+}
+
+/** The sentence saying that the run's cost cap ended it early, with the cap. */
+export function costCapNotice(maxCostUsd: number): string {
+  return `The run reached its cost cap of $${maxCostUsd} and stopped early with the best configuration found so far.`;
+}
+
+/** The final result with the cost-cap notice when the cap stopped the run. */
+function withCostCapNotice(
+  final: FinalResult,
+  engineFinal: { costCapped?: boolean },
+  run: RunRow,
+): FinalResult {
+  if (!engineFinal.costCapped) return final;
+  const cap = (JSON.parse(run.request) as { max_cost_usd?: number }).max_cost_usd ?? 0;
+  return { ...final, notice: costCapNotice(cap) };
 }
 
 /** Thrown to leave a run `running` for another process to resume (shutdown, not failure). */
@@ -72,7 +106,11 @@ export class RunInterruptedError extends Error {
  */
 function failureMessage(error: unknown): string {
   const message =
-    error instanceof HttpError ? error.message : "an internal error stopped it. Please try again.";
+    error instanceof HttpError || error instanceof BudgetSpentError
+      ? error.message
+      : error instanceof CostCapReachedError
+        ? `its cost cap of $${error.maxCostUsd} was reached before the initial configuration could be scored. Raise the cost cap and start again.`
+        : "an internal error stopped it. Please try again.";
   return `${RUN_FAILURE.storedPrefix}${message}`.slice(0, 500);
 }
 
@@ -85,26 +123,29 @@ function storedEstimate(run: RunRow): RunEstimate | undefined {
 async function startEngine(
   run: RunRow,
   deps: RunExecutorDeps,
+  llm: LlmPort,
   signal: AbortSignal,
 ): Promise<
   | {
       mode: "single";
       gen: OptimisationRun<SingleAgentCandidate>;
       request: ReturnType<typeof SingleAgentOptimizeRequestSchema.parse>;
+      examples: DatasetExample[];
     }
-  | { mode: "multi"; gen: OptimisationRun<MultiAgentCandidate> }
+  | { mode: "multi"; gen: OptimisationRun<MultiAgentCandidate>; examples: DatasetExample[] }
 > {
   const dataset = await withDbRetry(() => deps.datasets.resolve(run.user_id, run.dataset_name));
   const estimate = storedEstimate(run);
   const common = {
     ...(estimate ? { maxCalls: estimate.max_calls } : {}),
-    llm: deps.llm,
+    llm,
     models: deps.models,
     dataset,
     iterations: run.iterations,
     seed: run.seed,
     concurrency: deps.callConcurrency,
     signal,
+    ...(deps.priceOf ? { price: deps.priceOf } : {}),
   };
   const checkpoint = run.checkpoint ? JSON.parse(run.checkpoint) : undefined;
   if (run.mode === "single") {
@@ -114,21 +155,25 @@ async function startEngine(
       model: request.model_name,
       prompt: request.prompt,
       temperature: request.temperature,
+      ...(request.candidate_models ? { candidateModels: request.candidate_models } : {}),
+      ...(request.max_cost_usd !== undefined ? { maxCostUsd: request.max_cost_usd } : {}),
       ...(checkpoint
         ? { resumeFrom: checkpoint as OptimisationCheckpoint<SingleAgentCandidate> }
         : {}),
     });
-    return { mode: "single", gen, request };
+    return { mode: "single", gen, request, examples: dataset.examples };
   }
   const request = MultiAgentOptimizeRequestSchema.parse(JSON.parse(run.request));
   const gen = optimizeMultiAgent({
     ...common,
     config: { "master-agent": request["master-agent"], "worker-agents": request["worker-agents"] },
+    ...(request.candidate_models ? { candidateModels: request.candidate_models } : {}),
+    ...(request.max_cost_usd !== undefined ? { maxCostUsd: request.max_cost_usd } : {}),
     ...(checkpoint
       ? { resumeFrom: checkpoint as OptimisationCheckpoint<MultiAgentCandidate> }
       : {}),
   });
-  return { mode: "multi", gen };
+  return { mode: "multi", gen, examples: dataset.examples };
 }
 
 /**
@@ -149,7 +194,7 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
 
   return async (runId, signal) => {
     const run = await db(runId, () => deps.runs.get(runId));
-    if (!run || !["queued", "running"].includes(run.status)) return;
+    if (!run || !["queued", "running", "paused"].includes(run.status)) return;
     const publish = (event: RunEvent) => deps.events.publish(runId, event);
     if (run.attempts > deps.maxResumes) {
       // Started 1 + maxResumes times already and never finished (a crash or
@@ -169,16 +214,24 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
       },
       Math.max(250, Math.floor(deps.leaseMs / 4)),
     );
+    const owner = ownersPort(deps.llm, run.user_id);
     try {
-      const final = await drive(run, deps, signal);
+      const driven = await driveThroughOutages(run, owner.port, signal);
+      const refusal = owner.seen.refusal;
+      const final = refusal ? { ...driven, notice: budgetStopNotice(refusal) } : driven;
+      if (refusal)
+        deps.log.info({ runId, userId: run.user_id }, "run stopped early by its owner's budget");
       await db(runId, () =>
         deps.runs.complete(runId, {
           final,
+          notice: final.notice ?? null,
           usage: final.usage,
           bestScore: final.best_validation_score,
           testScore: final.test_score,
           heldOut: final.held_out ?? null,
+          frontier: final.frontier ?? null,
           selectedStep: final.best_iteration > 0 ? final.best_iteration : null,
+          bestIteration: final.best_iteration,
         }),
       );
       await publish({ type: "complete", result: final });
@@ -217,8 +270,55 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
     }
   }
 
-  async function drive(run: RunRow, d: RunExecutorDeps, signal: AbortSignal): Promise<FinalResult> {
-    const engine = await startEngine(run, d, signal);
+  /**
+   * Drives the run to its end. A provider outage (ProviderOutageError from
+   * the engine) pauses it: `paused` in the database and on the sockets, with
+   * a plain message; once a probe call is answered it is `running` again and
+   * resumes from its checkpoint (outage.ts). Other errors, and an outage
+   * longer than `outageMaxPauseMs`, end the run.
+   */
+  async function driveThroughOutages(
+    first: RunRow,
+    llm: LlmPort,
+    signal: AbortSignal,
+  ): Promise<FinalResult> {
+    let run = first;
+    const publish = (event: RunEvent) => deps.events.publish(run.id, event);
+    for (;;) {
+      try {
+        return await drive(run, deps, llm, signal);
+      } catch (error) {
+        if (!(error instanceof ProviderOutageError) || signal.aborted) throw error;
+        // The provider's own error (an LlmError with a plain message) is what a failed run reports.
+        const cause = error.cause ?? error;
+        if (deps.outageMaxPauseMs <= 0) throw cause;
+        deps.log.warn({ err: error, runId: run.id }, "provider outage: run paused");
+        await db(run.id, () => deps.runs.pause(run.id, RUN_PAUSE.message));
+        await publish(pausedFrame());
+        const answered = await waitForProvider(
+          llm,
+          probeModelsOf(run, deps.models.judge),
+          { intervalMs: deps.outageProbeMs, maxWaitMs: deps.outageMaxPauseMs },
+          signal,
+          (err) =>
+            deps.log.info({ err, runId: run.id }, "provider still not answering; run stays paused"),
+        );
+        if (!answered) throw cause;
+        await db(run.id, () => deps.runs.unpause(run.id));
+        deps.log.info({ runId: run.id }, "provider answers again: run resumes");
+        await publish(resumedFrame());
+        run = (await db(run.id, () => deps.runs.get(run.id))) ?? run;
+      }
+    }
+  }
+
+  async function drive(
+    run: RunRow,
+    d: RunExecutorDeps,
+    llm: LlmPort,
+    signal: AbortSignal,
+  ): Promise<FinalResult> {
+    const engine = await startEngine(run, d, llm, signal);
     const publish = (event: RunEvent) => d.events.publish(run.id, event);
     // A resumed run re-announces what it had stored: the process that died may
     // have saved an iteration without publishing it. Sockets drop duplicates.
@@ -232,11 +332,13 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
       while (!step.done) {
         const r = step.value;
         const data = singleIteration(r, engine.request);
+        await saveEvidence(run.id, r.evidence, engine.examples);
         await save(run.id, r, data);
         await publish({ type: "update", data, sent_at: Date.now() });
         step = await engine.gen.next();
       }
-      return withEstimate(singleFinal(run.id, step.value), run);
+      await saveEvidence(run.id, step.value.testEvidence, engine.examples);
+      return withEstimate(withCostCapNotice(singleFinal(run.id, step.value), step.value, run), run);
     }
     // Multi-agent: iteration 0 is stored; its points ride on iteration 1 as `baseline`.
     let baseline: MultiAgentIteration["baseline"];
@@ -247,17 +349,20 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
         evaluation_point: z.evaluation_point,
         embedding_point: z.embedding_point,
         validation_score: z.validation_score,
+        ...(z.validation_interval ? { validation_interval: z.validation_interval } : {}),
       };
     }
     let step = await engine.gen.next();
     while (!step.done) {
       const r = step.value;
       const data = multiIteration(r);
+      await saveEvidence(run.id, r.evidence, engine.examples);
       if (r.iteration === 0) {
         baseline = {
           evaluation_point: data.evaluation_point,
           embedding_point: data.embedding_point,
           validation_score: data.validation_score,
+          validation_interval: data.validation_interval ?? null,
         };
         await save(run.id, r, data);
       } else {
@@ -267,7 +372,19 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
       }
       step = await engine.gen.next();
     }
-    return withEstimate(multiFinal(run.id, step.value), run);
+    await saveEvidence(run.id, step.value.testEvidence, engine.examples);
+    return withEstimate(withCostCapNotice(multiFinal(run.id, step.value), step.value, run), run);
+  }
+
+  /** Stores per-example evidence before the iteration (or the completion) it belongs to. */
+  async function saveEvidence(
+    runId: string,
+    evidence: readonly CandidateEvidence[],
+    examples: readonly DatasetExample[],
+  ): Promise<void> {
+    const repo = deps.evidence;
+    if (!repo || evidence.length === 0) return;
+    await db(runId, () => repo.save(runId, evidence, examples));
   }
 
   async function save<C>(runId: string, r: IterationResult<C>, data: unknown): Promise<void> {

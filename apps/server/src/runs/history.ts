@@ -1,6 +1,8 @@
 import {
   type AgentConfig,
+  FrontierPointSchema,
   HeldOutComparisonSchema,
+  type HistoryInitialEvaluation,
   type HistoryRecord,
   type HistoryStep,
   type MultiAgentIteration,
@@ -12,6 +14,27 @@ import {
   type Usage,
 } from "@promptune/contracts";
 import type { RunIterationRow, RunRow } from "./repository";
+
+/** The columns of a run its history record is built from (not its checkpoint or final result). */
+export const HISTORY_COLUMNS = [
+  "id",
+  "created_at",
+  "mode",
+  "status",
+  "request",
+  "selected_step",
+  "best_iteration",
+  "initial_score",
+  "best_score",
+  "test_score",
+  "held_out",
+  "frontier",
+  "usage",
+  "error",
+] as const satisfies readonly (keyof RunRow)[];
+
+/** A run as far as its history record needs it. */
+export type HistoryRunRow = Pick<RunRow, (typeof HISTORY_COLUMNS)[number]>;
 
 /** Step ids are `<run id>:<step number>`, stable and unique across runs. */
 export function stepId(runId: string, step: number): string {
@@ -27,7 +50,7 @@ export function parseStepId(id: string): { runId: string; step: number } | undef
   return { runId: id.slice(0, i), step };
 }
 
-function configuration(run: RunRow): HistoryRecord["configuration"] {
+function configuration(run: HistoryRunRow): HistoryRecord["configuration"] {
   if (run.mode === "single") {
     const r = JSON.parse(run.request) as SingleAgentOptimizeRequest;
     return {
@@ -51,7 +74,7 @@ function configuration(run: RunRow): HistoryRecord["configuration"] {
   };
 }
 
-function step(run: RunRow, row: RunIterationRow): HistoryStep {
+function step(run: HistoryRunRow, row: RunIterationRow): HistoryStep {
   if (run.mode === "single") {
     const d = JSON.parse(row.data) as SingleAgentIteration;
     return {
@@ -83,7 +106,7 @@ function step(run: RunRow, row: RunIterationRow): HistoryStep {
 }
 
 /** A stored run as the history API returns it (spec §3 first shape plus mode, status, scores, usage). */
-export function historyRecord(run: RunRow, iterations: RunIterationRow[]): HistoryRecord {
+export function historyRecord(run: HistoryRunRow, iterations: RunIterationRow[]): HistoryRecord {
   return {
     id: run.id,
     run_id: run.id,
@@ -97,7 +120,26 @@ export function historyRecord(run: RunRow, iterations: RunIterationRow[]): Histo
     best_score: run.best_score,
     test_score: run.test_score,
     held_out: run.held_out ? HeldOutComparisonSchema.parse(JSON.parse(run.held_out)) : null,
+    frontier: run.frontier ? FrontierPointSchema.array().parse(JSON.parse(run.frontier)) : null,
     usage: JSON.parse(run.usage) as Usage,
     error: run.error,
+    initial_evaluation: initialEvaluation(iterations),
+    best_iteration: run.best_iteration,
   };
 }
+
+/** Iteration 0's score and points (both modes store it), or null before it was evaluated. */
+function initialEvaluation(iterations: RunIterationRow[]): HistoryInitialEvaluation | null {
+  const zero = iterations.find((i) => i.iteration === 0);
+  if (!zero) return null;
+  const d = JSON.parse(zero.data) as Partial<HistoryInitialEvaluation>;
+  if (typeof d.validation_score !== "number" || !d.embedding_point || !d.evaluation_point)
+    return null;
+  return {
+    validation_score: d.validation_score,
+    embedding_point: d.embedding_point,
+    evaluation_point: d.evaluation_point,
+  };
+}
+
+/** The finished run's presented iteration from its stored final result. */

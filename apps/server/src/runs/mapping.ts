@@ -1,5 +1,6 @@
 import type {
   FinalResult,
+  FrontierPoint,
   HeldOutComparison,
   MultiAgentIteration,
   MultiAgentOptimizeRequest,
@@ -9,12 +10,14 @@ import type {
 } from "@promptune/contracts";
 import type {
   FinalResult as EngineFinal,
+  FrontierPoint as EngineFrontierPoint,
   HeldOutComparison as EngineHeldOut,
   IterationResult,
   LlmUsage,
   MultiAgentCandidate,
   SingleAgentCandidate,
 } from "@promptune/engine";
+import { reasoningFields, toPick } from "../evidence/mapping";
 
 /** Engine usage → the contract's snake_case usage. */
 export function toUsage(u: LlmUsage): Usage {
@@ -44,6 +47,31 @@ export function toHeldOut(h: EngineHeldOut | null): HeldOutComparison | null {
   };
 }
 
+/** Rounds a cost in USD to a millionth of a dollar. */
+const usd = (x: number) => Math.round(x * 1e6) / 1e6;
+
+/** The engine's frontier → the contract's points (multi-agent points carry their configuration). */
+export function toFrontier<C>(
+  points: readonly EngineFrontierPoint<C>[] | undefined,
+  configOf?: (c: C) => Pick<FrontierPoint, "master-agent" | "worker-agents">,
+): FrontierPoint[] | undefined {
+  if (!points) return undefined;
+  return points.map((p) => ({
+    model_name: p.modelName,
+    temperature: p.temperature,
+    prompt: p.prompt,
+    score: share(p.score),
+    ci_low: share(p.ciLow),
+    ci_high: share(p.ciHigh),
+    cost_per_1k_usd: usd(p.costPer1kUsd),
+    calls_per_reply: Math.round(p.callsPerReply * 100) / 100,
+    recommended: p.recommended,
+    on_frontier: p.onFrontier,
+    test_score: p.testScore === null ? null : share(p.testScore),
+    ...(configOf ? configOf(p.config) : {}),
+  }));
+}
+
 /** One single-agent engine result → the socket's `update` data. */
 export function singleIteration(
   r: IterationResult<SingleAgentCandidate>,
@@ -60,6 +88,7 @@ export function singleIteration(
     parent: r.parent,
     validation_score: r.validationScore,
     usage: toUsage(r.usage),
+    ...reasoningFields(r),
   };
 }
 
@@ -78,6 +107,7 @@ export function multiIteration(r: IterationResult<MultiAgentCandidate>): MultiAg
     parent: r.parent,
     validation_score: r.validationScore,
     usage: toUsage(r.usage),
+    ...reasoningFields(r),
   };
 }
 
@@ -98,6 +128,10 @@ export function singleFinal(runId: string, f: EngineFinal<SingleAgentCandidate>)
     initial_test_score: f.initialTestScore,
     held_out: toHeldOut(f.heldOut),
     usage: toUsage(f.usage),
+    pick: toPick(f),
+    ...(f.frontier
+      ? { frontier: toFrontier(f.frontier), model_name: f.presentedModelName ?? "" }
+      : {}),
   };
 }
 
@@ -119,8 +153,17 @@ export function multiFinal(runId: string, f: EngineFinal<MultiAgentCandidate>): 
     initial_test_score: f.initialTestScore,
     held_out: toHeldOut(f.heldOut),
     usage: toUsage(f.usage),
+    pick: toPick(f),
     "master-agent": master,
     "worker-agents": f.best.config["worker-agents"],
+    ...(f.frontier
+      ? {
+          frontier: toFrontier(f.frontier, (c) => ({
+            "master-agent": c["master-agent"],
+            "worker-agents": c["worker-agents"],
+          })),
+        }
+      : {}),
   };
 }
 

@@ -17,7 +17,12 @@ describe.each(DIALECTS)("reattaching to and stopping runs on %s", (dialect) => {
   let bob: { cookie: string };
 
   beforeAll(async () => {
-    runApp = await startRunApp(dialect, { LLM_RETRY_BASE_MS: "5" }, { latencyMs: 30 });
+    // A sustained provider failure fails the run at once here (no pause): the failure frames are under test.
+    runApp = await startRunApp(
+      dialect,
+      { LLM_RETRY_BASE_MS: "5", RUN_OUTAGE_MAX_PAUSE_MS: "0" },
+      { latencyMs: 30 },
+    );
     ({ fixture, t } = runApp);
     ws = `${runApp.wsBase}/ws`;
     alice = await t.signIn(`alice-${dialect}@example.com`);
@@ -149,7 +154,10 @@ describe.each(DIALECTS)("reattaching to and stopping runs on %s", (dialect) => {
     await until(() => other.messages.length >= 2, "replay");
 
     expect((await cancel(runId, bob.cookie)).statusCode).toBe(404);
-    expect((await cancel(runId, alice.cookie)).statusCode).toBe(200);
+    // The answer names the run's end, not the state it was in when asked (issue 21, item 10).
+    const stopped = await cancel(runId, alice.cookie);
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.json().data).toEqual({ run_id: runId, status: "cancelled" });
     for (const socket of [watcher, other]) {
       expect((await socket.closed).code).toBe(1011);
       expect(socket.messages.at(-1)).toEqual({

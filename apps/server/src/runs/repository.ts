@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type {
+  FrontierPoint,
   HeldOutComparison,
   RunEstimate,
   RunMode,
@@ -9,12 +10,17 @@ import type {
 import type { Kysely, Transaction } from "kysely";
 import { nowIso } from "../db/database";
 import type { Database, RunIterationsTable, RunsTable } from "../db/schema";
+import type { HistoryRunRow } from "./history";
+import { pageOfRuns, pruneStoredRuns, type RunPageOptions } from "./history-store";
 
 export type RunRow = RunsTable;
 export type RunIterationRow = RunIterationsTable;
 
 /** Statuses of a run that is not finished. */
-export const ACTIVE_STATUSES: RunStatus[] = ["queued", "running"];
+export const ACTIVE_STATUSES: RunStatus[] = ["queued", "running", "paused"];
+
+/** Statuses of a run a process is executing (a paused run's process waits for the provider). */
+export const EXECUTING_STATUSES: RunStatus[] = ["running", "paused"];
 
 /** Zero usage in the contract's shape. */
 export function zeroUsage(): Usage {
@@ -36,6 +42,8 @@ export class RunRepository {
   async createWithinLimit(
     input: Parameters<RunRepository["create"]>[0],
     maxActive: number,
+    /** Runs the user keeps; older finished ones are deleted (see `pruneStoredRuns`). */
+    maxStored = Number.POSITIVE_INFINITY,
   ): Promise<{ run: RunRow } | { active: number }> {
     return this.db.transaction().execute(async (trx) => {
       await trx
@@ -43,9 +51,12 @@ export class RunRepository {
         .set((eb) => ({ updated_at: eb.ref("updated_at") }))
         .where("id", "=", input.userId)
         .execute();
-      const active = await new RunRepository(trx).countActive(input.userId);
+      const repo = new RunRepository(trx);
+      const active = await repo.countActive(input.userId);
       if (active >= maxActive) return { active };
-      return { run: await new RunRepository(trx).create(input) };
+      const run = await repo.create(input);
+      if (Number.isFinite(maxStored)) await pruneStoredRuns(trx, input.userId, maxStored);
+      return { run };
     });
   }
 
@@ -78,14 +89,18 @@ export class RunRepository {
       test_score: null,
       held_out: null,
       estimate: input.estimate ? JSON.stringify(input.estimate) : null,
+      frontier: null,
       selected_step: null,
+      best_iteration: null,
       error: null,
       attempts: 0,
       created_at: now,
       updated_at: now,
       finished_at: null,
       lease_until: null,
+      stored_chars: 0,
     };
+    row.stored_chars = row.request.length;
     await this.db.insertInto("runs").values(row).execute();
     return row;
   }
@@ -159,16 +174,16 @@ export class RunRepository {
       .updateTable("runs")
       .set({ lease_until: leaseUntil.toISOString() })
       .where("id", "=", runId)
-      .where("status", "=", "running")
+      .where("status", "in", EXECUTING_STATUSES)
       .execute();
   }
 
-  /** Runs marked `running` whose lease ended before `before`: nobody is executing them. */
+  /** Runs marked `running` (or `paused`) whose lease ended before `before`: nobody is executing them. */
   async listStuck(before: Date): Promise<RunRow[]> {
     return this.db
       .selectFrom("runs")
       .selectAll()
-      .where("status", "=", "running")
+      .where("status", "in", EXECUTING_STATUSES)
       .where((eb) =>
         eb.or([eb("lease_until", "is", null), eb("lease_until", "<", before.toISOString())]),
       )
@@ -187,12 +202,36 @@ export class RunRepository {
       .updateTable("runs")
       .set({ status: "failed", error, updated_at: now, finished_at: now, lease_until: null })
       .where("id", "=", runId)
-      .where("status", "=", "running")
+      .where("status", "in", EXECUTING_STATUSES)
       .where((eb) =>
         eb.or([eb("lease_until", "is", null), eb("lease_until", "<", before.toISOString())]),
       )
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Marks an executing run paused with the plain `message` (shown in history
+   * as the run's message until it resumes). A run cancelled or finished
+   * meanwhile is left as it is.
+   */
+  async pause(runId: string, message: string): Promise<void> {
+    await this.db
+      .updateTable("runs")
+      .set({ status: "paused", error: message, updated_at: nowIso() })
+      .where("id", "=", runId)
+      .where("status", "in", EXECUTING_STATUSES)
+      .execute();
+  }
+
+  /** Marks a paused run running again and clears its pause message. */
+  async unpause(runId: string): Promise<void> {
+    await this.db
+      .updateTable("runs")
+      .set({ status: "running", error: null, updated_at: nowIso() })
+      .where("id", "=", runId)
+      .where("status", "=", "paused")
+      .execute();
   }
 
   /**
@@ -205,20 +244,23 @@ export class RunRepository {
     data: unknown,
     patch: { checkpoint: unknown; usage: Usage; initialScore?: number },
   ): Promise<void> {
+    const text = JSON.stringify(data);
     await this.db.transaction().execute(async (trx) => {
-      await trx
+      const inserted = await trx
         .insertInto("run_iterations")
-        .values({ run_id: runId, iteration, data: JSON.stringify(data), created_at: nowIso() })
+        .values({ run_id: runId, iteration, data: text, created_at: nowIso() })
         .onConflict((oc) => oc.columns(["run_id", "iteration"]).doNothing())
-        .execute();
+        .executeTakeFirst();
+      const added = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? text.length : 0;
       await trx
         .updateTable("runs")
-        .set({
+        .set((eb) => ({
+          stored_chars: eb("stored_chars", "+", added),
           checkpoint: JSON.stringify(patch.checkpoint),
           usage: JSON.stringify(patch.usage),
           updated_at: nowIso(),
           ...(patch.initialScore !== undefined ? { initial_score: patch.initialScore } : {}),
-        })
+        }))
         .where("id", "=", runId)
         .execute();
     });
@@ -260,7 +302,13 @@ export class RunRepository {
       bestScore: number;
       testScore: number | null;
       selectedStep: number | null;
+      /** The presented iteration (0: the initial configuration). */
+      bestIteration?: number | null;
       heldOut?: HeldOutComparison | null;
+      /** The cost–quality frontier, when the run had candidate models. */
+      frontier?: FrontierPoint[] | null;
+      /** Why the run ended before its plan (kept in `error`, so history shows it). */
+      notice?: string | null;
     },
   ): Promise<void> {
     const now = nowIso();
@@ -273,15 +321,33 @@ export class RunRepository {
         best_score: result.bestScore,
         test_score: result.testScore,
         held_out: result.heldOut ? JSON.stringify(result.heldOut) : null,
+        frontier: result.frontier ? JSON.stringify(result.frontier) : null,
         selected_step: result.selectedStep,
+        best_iteration: result.bestIteration ?? null,
         checkpoint: null,
-        error: null,
+        error: result.notice ?? null,
         updated_at: now,
         finished_at: now,
         lease_until: null,
       })
       .where("id", "=", runId)
       .execute();
+  }
+
+  /**
+   * Marks a run cancelled only while it is still queued (nobody executes
+   * it yet; an executor that picks it up later finds it finished and skips
+   * it). Returns whether this call cancelled it.
+   */
+  async cancelIfQueued(runId: string, error: string): Promise<boolean> {
+    const now = nowIso();
+    const result = await this.db
+      .updateTable("runs")
+      .set({ status: "cancelled", error, updated_at: now, finished_at: now, lease_until: null })
+      .where("id", "=", runId)
+      .where("status", "=", "queued")
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   async finish(
@@ -297,11 +363,19 @@ export class RunRepository {
       .execute();
   }
 
-  /** A user's runs, newest first. */
+  /** A user's runs, newest first (at most 200; tests and tools; the API pages with `pageForUser`). */
   async listForUser(userId: string, mode?: RunMode): Promise<RunRow[]> {
     let query = this.db.selectFrom("runs").selectAll().where("user_id", "=", userId);
     if (mode) query = query.where("mode", "=", mode);
     return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(200).execute();
+  }
+
+  /** One page of a user's runs, newest first, bounded in count and characters (see `pageOfRuns`). */
+  pageForUser(
+    userId: string,
+    options: RunPageOptions,
+  ): Promise<{ rows: HistoryRunRow[]; more: boolean }> {
+    return pageOfRuns(this.db, userId, options);
   }
 
   async setSelectedStep(runId: string, step: number): Promise<void> {

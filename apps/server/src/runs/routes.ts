@@ -1,4 +1,6 @@
 import {
+  type HistoryPage,
+  HistoryQuerySchema,
   RunEstimateRequestSchema,
   RunModeSchema,
   SelectPromptRequestSchema,
@@ -7,11 +9,19 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { badRequest, notFound } from "../errors";
 import { requireUser } from "../http/auth-guard";
+import { hitSharedLimit } from "../http/shared-rate-limit";
+import { Semaphore } from "../llm/semaphore";
 import { activeRun } from "./active";
 import { historyRecord, parseStepId } from "./history";
+import { decodeCursor, encodeCursor } from "./history-store";
 import { runSocketRoutes } from "./socket";
 
-const HistoryQuerySchema = z.object({ mode: RunModeSchema.optional() });
+/** History pages one process builds at once (the rest wait their turn). */
+const HISTORY_PAGES_AT_ONCE = 2;
+
+/** Resolves after pending I/O callbacks have run (a macrotask turn, unlike a resolved promise). */
+const yieldToIo = () => new Promise((resolve) => setImmediate(resolve));
+
 const ActiveQuerySchema = z.object({ mode: RunModeSchema });
 const SaveHistorySchema = z.object({ run_id: z.string().min(1, { error: "run_id is required" }) });
 
@@ -19,20 +29,55 @@ const SaveHistorySchema = z.object({ run_id: z.string().min(1, { error: "run_id 
 export async function runRoutes(app: FastifyInstance): Promise<void> {
   await app.register(runSocketRoutes);
   const repo = () => app.deps.runs;
+  const estimateLimit = {
+    name: "estimate",
+    max: app.deps.env.ESTIMATE_RATE_LIMIT_PER_MINUTE,
+    windowMs: 60_000,
+    message: "Too many run estimates. Please wait a moment and try again.",
+  };
 
   // What a run of this request would spend; the run is capped at its max_calls.
   app.post("/auto-tune/optimize/estimate", async (request) => {
     const user = await requireUser(request);
+    await hitSharedLimit(app.deps.db, estimateLimit, `user:${user.id}`);
     const { mode, ...body } = RunEstimateRequestSchema.parse(request.body);
     return { success: true, data: await app.deps.runService.estimate(user.id, mode, body) };
   });
 
-  app.get("/auto-tune/optimize/history", async (request) => {
+  // Paged (docs/api.md "History pages"): `data` is the spec's record list, `next_cursor` the next
+  // page. Pages are built (read, parsed, serialised) a few at a time per process, so a flood of
+  // large pages queues instead of holding the event loop (and its memory) all at once.
+  const pageBuilds = new Semaphore(HISTORY_PAGES_AT_ONCE);
+  app.get("/auto-tune/optimize/history", async (request, reply) => {
     const user = await requireUser(request);
-    const { mode } = HistoryQuerySchema.parse(request.query ?? {});
-    const rows = await repo().listForUser(user.id, mode);
-    const iterations = await repo().iterationsOf(rows.map((r) => r.id));
-    return { success: true, data: rows.map((r) => historyRecord(r, iterations.get(r.id) ?? [])) };
+    const { mode, cursor, limit } = HistoryQuerySchema.parse(request.query ?? {});
+    const after = cursor === undefined ? undefined : decodeCursor(cursor);
+    if (cursor !== undefined && !after) throw badRequest("cursor is malformed.");
+    const release = await pageBuilds.acquire();
+    try {
+      // Let waiting I/O (other requests, /healthz) run between the steps: on SQLite the reads
+      // never leave the thread, so builds granted one after another would run back to back.
+      await yieldToIo();
+      const { rows, more } = await repo().pageForUser(user.id, {
+        ...(mode ? { mode } : {}),
+        ...(after ? { after } : {}),
+        limit,
+        maxChars: app.deps.env.HISTORY_PAGE_MAX_CHARS,
+      });
+      await yieldToIo();
+      const iterations = await repo().iterationsOf(rows.map((r) => r.id));
+      await yieldToIo();
+      const last = rows.at(-1);
+      const page: HistoryPage = {
+        success: true,
+        data: rows.map((r) => historyRecord(r, iterations.get(r.id) ?? [])),
+        next_cursor:
+          more && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+      };
+      return reply.type("application/json; charset=utf-8").send(JSON.stringify(page));
+    } finally {
+      release();
+    }
   });
 
   app.get("/auto-tune/optimize/history/:id", async (request) => {
@@ -68,6 +113,17 @@ export async function runRoutes(app: FastifyInstance): Promise<void> {
     await repo().setSelectedStep(run.id, target.step);
     const updated = await repo().getOwned(user.id, run.id);
     return { success: true, data: historyRecord(updated ?? run, iterations) };
+  });
+
+  // Starting a run without a socket (scripts, CI, API tokens with the run scope): 202 with the
+  // run's id; poll GET /auto-tune/optimize/history/:id for its status, iterations and result.
+  app.post("/auto-tune/optimize/runs", async (request, reply) => {
+    const user = await requireUser(request);
+    const { mode, ...body } = RunEstimateRequestSchema.parse(request.body);
+    const run = await app.deps.runService.create(user.id, mode, body);
+    await app.deps.runService.start(run.id);
+    reply.code(202);
+    return { success: true, data: { run_id: run.id, status: run.status } };
   });
 
   // The caller's active run of a mode, so a page can reattach after leaving or a reload.

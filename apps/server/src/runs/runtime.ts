@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
+import type { BudgetService } from "../budgets/service";
 import type { DatasetRegistry } from "../datasets/registry";
 import type { Database } from "../db/schema";
 import type { Env } from "../env";
+import { EvidenceRepository } from "../evidence/repository";
 import type { LlmGateway } from "../llm";
 import { MemoryRunEventBus, type RunEventBus } from "./events";
 import { RedisRunEventBus } from "./events-redis";
@@ -36,14 +38,18 @@ export function runHandlerFor(
 ): RunHandler {
   return createRunHandler({
     runs: new RunRepository(deps.db),
+    evidence: new EvidenceRepository(deps.db),
     llm: deps.llm,
     models: { judge: deps.llm.roles.judge, reflection: deps.llm.roles.reflection },
+    priceOf: (model) => deps.llm.priceOf(model),
     datasets: deps.datasets,
     events: deps.events,
     log: deps.log,
     callConcurrency: env.RUN_CALL_CONCURRENCY,
     maxResumes: env.RUNS_MAX_RESUMES,
     leaseMs: env.RUN_LEASE_MS,
+    outageProbeMs: env.RUN_OUTAGE_PROBE_MS,
+    outageMaxPauseMs: env.RUN_OUTAGE_MAX_PAUSE_MS,
   });
 }
 
@@ -58,6 +64,7 @@ export function createRunsRuntime(
     llm: LlmGateway;
     datasets: DatasetRegistry;
     log: FastifyBaseLogger;
+    budgets: BudgetService;
   },
 ): RunsRuntime {
   const runs = new RunRepository(deps.db);
@@ -76,8 +83,12 @@ export function createRunsRuntime(
   }
   const service = new RunService(runs, deps.datasets, queue, {
     maxActivePerUser: env.RUNS_MAX_ACTIVE_PER_USER,
+    maxStoredPerUser: env.RUNS_MAX_STORED_PER_USER,
+    maxStoredCharsPerRun: env.RUN_MAX_STORED_CHARS,
+    events,
     allowedModels: () => deps.llm.listModels(),
     estimateModels: deps.llm,
+    budgets: deps.budgets,
   });
   return {
     runs,

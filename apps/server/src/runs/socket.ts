@@ -15,6 +15,7 @@ import { describeZodError } from "../http/error-handler";
 import { containsNul, NUL_MESSAGE } from "../http/nul-guard";
 import { runErrorFrame } from "./error-frames";
 import type { RunEvent } from "./events";
+import { pausedFrame } from "./outage";
 import { SocketLimiter } from "./socket-limits";
 
 /** Longest close reason WebSocket allows (123 bytes); longer reasons are cut. */
@@ -33,7 +34,7 @@ function send(socket: WebSocket, message: unknown): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 }
 
-/** Rejects the upgrade with HTTP 401 when the request has no valid session. */
+/** Rejects the upgrade with HTTP 401 without a valid session or token, 403 for a read-only token. */
 async function requireSessionAtUpgrade(
   request: FastifyRequest,
   reply: import("fastify").FastifyReply,
@@ -44,6 +45,15 @@ async function requireSessionAtUpgrade(
       .code(401)
       .send({ success: false, error: { message: "Authentication required. Please sign in." } });
   }
+  // starting a run needs the run scope: a read-only API token is refused at the upgrade
+  if (request.apiToken && !request.apiToken.scopes.includes("run")) {
+    return reply.code(403).send({
+      success: false,
+      error: {
+        message: "This API token has the read scope only; create a token with the run scope.",
+      },
+    });
+  }
 }
 
 /**
@@ -51,7 +61,8 @@ async function requireSessionAtUpgrade(
  * a run request, or `{type:"resume", run_id}` to reattach to one of the
  * caller's runs of this mode — then the run's `update` messages (each naming
  * its `run_id`) and one `complete`, or `error` with close 1008 (bad request)
- * / 1011 (failure). The run belongs to the server: closing the socket only
+ * / 1011 (failure); `paused` / `resumed` (not updates) when a provider
+ * outage pauses the run and it goes on. The run belongs to the server: closing the socket only
  * stops the forwarding.
  */
 export async function runSocketRoutes(app: FastifyInstance): Promise<void> {
@@ -81,6 +92,8 @@ export async function runSocketRoutes(app: FastifyInstance): Promise<void> {
       if (event.type === "update") {
         if (seen.has(event.data.iteration)) return;
         seen.add(event.data.iteration);
+        send(socket, { ...event, run_id: runId });
+      } else if (event.type === "paused" || event.type === "resumed") {
         send(socket, { ...event, run_id: runId });
       } else if (event.type === "complete") {
         send(socket, event);
@@ -130,6 +143,7 @@ export async function runSocketRoutes(app: FastifyInstance): Promise<void> {
       if (run && (run.status === "failed" || run.status === "cancelled")) {
         return forward(runId, runErrorFrame(run.error ?? "Optimization failed."));
       }
+      if (run?.status === "paused") forward(runId, pausedFrame());
       live = true;
       for (const event of buffer.splice(0)) forward(runId, event);
     };

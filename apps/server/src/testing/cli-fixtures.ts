@@ -5,6 +5,7 @@
  * `contains` metric a prompt's score is the share of examples whose expected
  * word one of its directives supplies: both directives 100 %, one 50 %.
  */
+import { mkdtempSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -63,9 +64,13 @@ export function agentsConfig(model: string) {
   };
 }
 
-/** Environment pointing the CLI at the fixture LLM. */
+/**
+ * Environment pointing the CLI at the fixture LLM, with a fresh response
+ * cache folder (so one test file never reads another's cached answers).
+ */
 export function fixtureEnv(url: string): Record<string, string> {
   return {
+    PROMPTUNE_CACHE_DIR: mkdtempSync(join(tmpdir(), "promptune-cache-")),
     ...fixtureLlmEnv(url),
     LLM_JUDGE_MODEL: "fixture-large",
     LLM_REFLECTION_MODEL: "fixture-large",

@@ -21,10 +21,13 @@ export interface RefusedUpgrade {
 export function runSocket(
   url: string,
   request: unknown,
-  options: { cookie?: string; stopAfter?: number; timeoutMs?: number } = {},
+  options: { cookie?: string; authorization?: string; stopAfter?: number; timeoutMs?: number } = {},
 ): Promise<SocketTranscript | RefusedUpgrade> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers: options.cookie ? { cookie: options.cookie } : {} });
+    const headers: Record<string, string> = {};
+    if (options.cookie) headers.cookie = options.cookie;
+    if (options.authorization) headers.authorization = options.authorization;
+    const ws = new WebSocket(url, { headers });
     const messages: SocketTranscript["messages"] = [];
     const timer = setTimeout(() => {
       ws.terminate();

@@ -6,7 +6,12 @@
  * and turning any failure into the bot message 'Sorry, I encountered an
  * error. Please try again.'
  */
-import { type AgentConfigInput, type DialogEntry, INTERMEDIATE_HEADER } from "@promptune/contracts";
+import {
+  type AgentConfigInput,
+  type ChatRatingConfig,
+  type DialogEntry,
+  INTERMEDIATE_HEADER,
+} from "@promptune/contracts";
 import { api } from "./client";
 import type * as Contracts from "./contract-schemas";
 import { loadContracts } from "./schemas";
@@ -30,6 +35,8 @@ export interface ChatMessage {
   intermediateMessages?: IntermediateMessage[];
   /** True for the error bot message; such messages are not sent back as dialog. */
   error?: boolean;
+  /** A bot reply's settings, kept so the reply can be rated (👍/👎) with what produced it. */
+  rating?: ChatRatingConfig;
 }
 
 /** Single-agent chat settings sent with each message. */

@@ -68,6 +68,18 @@ export async function apiRequest<T = unknown>(
   path: string,
   options: RequestOptions<T> = {},
 ): Promise<T> {
+  return (await apiRequestEnvelope(method, path, options)).data;
+}
+
+/**
+ * Like `apiRequest`, but also hands back the whole envelope, for calls whose
+ * envelope carries more than `data` (a history page's `next_cursor`).
+ */
+export async function apiRequestEnvelope<T = unknown>(
+  method: Method,
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<{ data: T; envelope: Record<string, unknown> }> {
   const init: RequestInit = {
     method,
     credentials: "include",
@@ -102,9 +114,10 @@ export async function apiRequest<T = unknown>(
     );
   }
   const data = "data" in envelope ? envelope.data : payload;
-  if (!options.schema) return data as T;
+  const whole = envelope as Record<string, unknown>;
+  if (!options.schema) return { data: data as T, envelope: whole };
   const schema = typeof options.schema === "function" ? await options.schema() : options.schema;
-  return schema.parse(data);
+  return { data: schema.parse(data), envelope: whole };
 }
 
 /** Shorthands for the common methods. */

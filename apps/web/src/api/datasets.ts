@@ -1,5 +1,10 @@
 /** Datasets API client: the bundled and the user's own datasets, and uploads (POST /datasets). */
-import type { DatasetSummary, DatasetUploadRequest } from "@promptune/contracts";
+import type {
+  DatasetDetail,
+  DatasetSummary,
+  DatasetUpdateRequest,
+  DatasetUploadRequest,
+} from "@promptune/contracts";
 import { api } from "./client";
 import { lazySchema } from "./schemas";
 
@@ -40,4 +45,24 @@ export function datasetNameFromFile(fileName: string): string {
     .replace(/[^A-Za-z0-9._-]+/g, "-")
     .replace(/^[^A-Za-z0-9]+/, "")
     .slice(0, 64);
+}
+
+const detail = lazySchema((c) => c.DatasetDetailSchema);
+
+/** GET /datasets/:name: a bundled or own dataset with its first examples (404 for another user's). */
+export function fetchDataset(name: string, signal?: AbortSignal): Promise<DatasetDetail> {
+  return api.get(`/datasets/${encodeURIComponent(name)}`, {
+    schema: detail,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** PUT /datasets/:name: renames (title) and re-describes one of the caller's datasets. */
+export function updateDataset(name: string, body: DatasetUpdateRequest): Promise<DatasetSummary> {
+  return api.put(`/datasets/${encodeURIComponent(name)}`, body, { schema: summary });
+}
+
+/** DELETE /datasets/:name: deletes one of the caller's datasets. */
+export async function deleteDataset(name: string): Promise<void> {
+  await api.delete(`/datasets/${encodeURIComponent(name)}`);
 }

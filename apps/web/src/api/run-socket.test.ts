@@ -37,6 +37,7 @@ function recorder() {
         failures.push(f);
         events.push(`error:${f.message}|${f.detail ?? ""}`);
       },
+      onPause: (state: string, message: string) => events.push(`${state}:${message}`),
     },
   };
 }
@@ -79,6 +80,24 @@ describe("the run socket client (both modes)", () => {
     ws.message({ type: "progress", progress: 42 });
     ws.message(single(0));
     expect(rec.events).toEqual(["progress:42", "update:0:run-7"]);
+  });
+
+  it("reports a pause and its resume without counting them as updates", async () => {
+    const { ws, stream, rec } = await open(request, 2);
+    ws.message(single(0));
+    ws.message({ type: "paused", message: "Paused. It resumes by itself.", run_id: "run-7" });
+    ws.message({ type: "resumed", message: "Goes on.", run_id: "run-7" });
+    ws.message(single(1));
+    expect(ws.closedWith).toBeNull();
+    ws.message(completeFrame({ run_id: "run-7" }));
+    expect(stream.runId).toBe("run-7");
+    expect(rec.events).toEqual([
+      "update:0:run-7",
+      "paused:Paused. It resumes by itself.",
+      "resumed:Goes on.",
+      "update:1:run-7",
+      "complete:run-7",
+    ]);
   });
 
   it("reattaches with a resume message and knows its run before any update", async () => {

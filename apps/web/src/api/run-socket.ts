@@ -80,6 +80,8 @@ export interface RunStreamHandlers<M extends RunModeName> {
   onComplete(result: FinalResult | null): void;
   /** The run failed after connecting (server error, cancellation or dropped connection). */
   onError(failure: RunFailure): void;
+  /** A provider outage paused the run (`paused`: its plain message) or it goes on (`resumed`). */
+  onPause?(state: "paused" | "resumed", message: string): void;
 }
 
 /** Injection points (tests). */
@@ -210,6 +212,10 @@ export async function openRunStream<M extends RunModeName>(
     if (message.type === "complete") return complete(message.result);
     if (message.type === "error")
       return fail(failureOf(message.error, message.detail, message.request_id));
+    if (message.type === "paused" || message.type === "resumed") {
+      runId = message.run_id ?? runId;
+      return handlers.onPause?.(message.type, message.message);
+    }
     if (closing) return;
     runId = message.run_id ?? runId;
     updates++;

@@ -4,9 +4,12 @@
  */
 import type {
   FinalResult,
+  FrontierPoint,
   HeldOutComparison,
   MultiAgentIteration,
   Point,
+  RunPick,
+  ScoreInterval,
   Usage,
 } from "@promptune/contracts";
 
@@ -21,6 +24,8 @@ export interface SingleIterationResult {
   validation_score?: number;
   accepted?: boolean;
   usage?: Usage;
+  /** 95 % interval of the validation score (shares), for error bars. */
+  validation_interval?: ScoreInterval | null;
 }
 
 /** The single-agent final result: the last result plus the prompts list and totalIterations (spec §3). */
@@ -35,6 +40,12 @@ export interface SingleFinalResult extends Partial<SingleIterationResult> {
   initial_test_score?: number | null;
   held_out?: HeldOutComparison | null;
   usage?: Usage;
+  /** How the presented configuration was picked. */
+  pick?: RunPick;
+  /** The cost–quality frontier, when the run tried candidate models. */
+  frontier?: FrontierPoint[];
+  /** The model of the presented (recommended) configuration, with a frontier. */
+  model_name?: string;
 }
 
 /** The multi-agent final result: the last result plus the prompts list and the count. */

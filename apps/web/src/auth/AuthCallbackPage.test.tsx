@@ -30,6 +30,41 @@ describe("AuthCallbackPage", () => {
     expect(performance.now() - shownAt).toBeGreaterThanOrEqual(1900);
   });
 
+  it("asks before switching a signed-in browser to another account (login CSRF)", async () => {
+    const victim = { email: "victim@example.com", name: "Victim", company_name: "" };
+    const attacker = { email: "attacker@example.com", name: "", company_name: "" };
+    useAuthStore.setState({ status: "authenticated", user: victim });
+    const pending = {
+      switch_required: true,
+      current_email: victim.email,
+      email: attacker.email,
+      switch_token: "sw-1",
+    };
+    const calls = installFakeApi({
+      "GET /api/auth/auth-link/callback": () => ok(pending),
+      "POST /api/auth/switch-account/cancel": () => ok(victim),
+      "POST /api/auth/switch-account": () => ok(attacker),
+    });
+    const view = renderAt(<AuthCallbackPage />, `${CALLBACK}?token=tok-s`, CALLBACK);
+    expect(await screen.findByText("Switch accounts?")).toBeTruthy();
+    expect(screen.getByTestId("account-switch-current").textContent).toBe(victim.email);
+    expect(screen.getByTestId("account-switch-incoming").textContent).toBe(attacker.email);
+    expect(useAuthStore.getState().user).toEqual(victim);
+    act(() => screen.getByRole("button", { name: `Stay signed in as ${victim.email}` }).click());
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/"));
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toContain(
+      "POST /api/auth/switch-account/cancel",
+    );
+    expect(useAuthStore.getState().user).toEqual(victim);
+    view.unmount();
+
+    renderAt(<AuthCallbackPage />, `${CALLBACK}?token=tok-t`, CALLBACK);
+    const switchButton = await screen.findByRole("button", { name: `Switch to ${attacker.email}` });
+    act(() => switchButton.click());
+    expect(await screen.findByText("Authorization Successful!")).toBeTruthy();
+    expect(useAuthStore.getState().user).toEqual(attacker);
+  });
+
   it("shows the server's message with 'Back to Home'", async () => {
     installFakeApi({
       "GET /api/auth/auth-link/callback": () =>

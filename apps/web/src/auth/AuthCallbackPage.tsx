@@ -1,9 +1,10 @@
 import { Button, Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { LAYOUT, type User } from "@promptune/contracts";
+import { type AccountSwitch, LAYOUT, type SignInResult, type User } from "@promptune/contracts";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { completeAuthLink, serverMessageOf } from "../api/auth";
+import { completeAuthLink, isAccountSwitch, serverMessageOf } from "../api/auth";
 import { useAuthStore } from "../stores/auth";
+import { AccountSwitchPrompt } from "./AccountSwitchPrompt";
 
 /** Messages of the callback screen (spec §8). */
 export const CALLBACK_MESSAGES = {
@@ -12,11 +13,15 @@ export const CALLBACK_MESSAGES = {
   failed: "Authorization error",
 } as const;
 
-type Phase = { kind: "loading" } | { kind: "success" } | { kind: "error"; message: string };
+type Phase =
+  | { kind: "loading" }
+  | { kind: "success" }
+  | { kind: "switch"; pending: AccountSwitch }
+  | { kind: "error"; message: string };
 
 /** One request per token, so a re-mounted screen never spends a single-use link twice. */
-const requests = new Map<string, Promise<User>>();
-function signInWithToken(token: string): Promise<User> {
+const requests = new Map<string, Promise<SignInResult>>();
+function signInWithToken(token: string): Promise<SignInResult> {
   let request = requests.get(token);
   if (!request) {
     request = completeAuthLink(token);
@@ -28,7 +33,8 @@ function signInWithToken(token: string): Promise<User> {
 /**
  * /auth/auth-link/callback?token=…: signs in with the magic link's token.
  * Loading, then 'Authorization Successful!' and a redirect to / after 2 s, or
- * 'Authorization Error' with 'Back to Home'.
+ * 'Authorization Error' with 'Back to Home'. In a browser signed in to a
+ * different account it first asks whether to switch (AccountSwitchPrompt).
  */
 export default function AuthCallbackPage() {
   const [params] = useSearchParams();
@@ -48,8 +54,13 @@ export default function AuthCallbackPage() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     setPhase({ kind: "loading" });
     signInWithToken(token).then(
-      (user) => {
-        login(user);
+      (result) => {
+        if (isAccountSwitch(result)) {
+          // Signed in to another account: nothing switches until the user says so.
+          if (active) setPhase({ kind: "switch", pending: result });
+          return;
+        }
+        login(result);
         if (!active) return;
         setPhase({ kind: "success" });
         timer = setTimeout(() => navigate("/", { replace: true }), LAYOUT.callbackRedirectMs);
@@ -86,6 +97,17 @@ export default function AuthCallbackPage() {
               Checking your sign-in link.
             </Text>
           </Stack>
+        )}
+        {phase.kind === "switch" && (
+          <AccountSwitchPrompt
+            pending={phase.pending}
+            onSwitched={(user: User) => {
+              login(user);
+              setPhase({ kind: "success" });
+              setTimeout(() => navigate("/", { replace: true }), LAYOUT.callbackRedirectMs);
+            }}
+            onStayed={() => navigate("/", { replace: true })}
+          />
         )}
         {phase.kind === "success" && (
           <Stack align="center" gap="sm" role="status">

@@ -33,8 +33,9 @@ describe("LoginForm", () => {
     });
     renderAt(<LoginForm />, "/");
     submitEmail(" ada@example.com ");
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]?.body).toEqual({ email: "ada@example.com" });
+    const sent = () => calls.filter((c) => c.path === "/api/auth/auth-link/request");
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]?.body).toEqual({ email: "ada@example.com" });
     expect(
       screen.getByRole("button", { name: /Sign in via email/ }).hasAttribute("data-loading"),
     ).toBe(true);
@@ -42,6 +43,15 @@ describe("LoginForm", () => {
     expect(await screen.findByText("Magic Link Sent!")).toBeTruthy();
     expect(screen.getByText("Check your email and follow the link to sign in.")).toBeTruthy();
     expect(screen.getByText("Didn't get it? Check spam or Promotions folder.")).toBeTruthy();
+  });
+
+  it("offers 'Continue with Google' only when the server has Google sign-in", async () => {
+    installFakeApi({ "GET /api/auth/providers": () => ok({ google: false }) });
+    renderAt(<LoginForm />, "/");
+    expect(screen.getByRole("button", { name: "Continue with Google" })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole("button", { name: "Continue with Google" })).toBeNull(),
+    );
   });
 
   it("shows the server's message, else the spec's fallback", async () => {

@@ -1,6 +1,11 @@
 import { Alert, Button, Divider, Stack, Text, TextInput, ThemeIcon, Title } from "@mantine/core";
-import { type FormEvent, useState } from "react";
-import { fetchGoogleAuthUrl, requestAuthLink, serverMessageOf } from "../api/auth";
+import { type FormEvent, useEffect, useState } from "react";
+import {
+  fetchAuthProviders,
+  fetchGoogleAuthUrl,
+  requestAuthLink,
+  serverMessageOf,
+} from "../api/auth";
 import { prepareAuthorizationUrl } from "./pkce";
 
 /** Fallback messages of the sign-in form (spec §8). */
@@ -41,6 +46,25 @@ function GoogleMark() {
 }
 
 /**
+ * Whether to offer 'Continue with Google': yes unless the server says it has
+ * no Google sign-in (issue 26 §3 item 11); a failed check keeps the button.
+ */
+function useGoogleOffered(): boolean {
+  const [offered, setOffered] = useState(true);
+  useEffect(() => {
+    let active = true;
+    fetchAuthProviders().then(
+      (p) => active && setOffered(p.google),
+      () => {},
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+  return offered;
+}
+
+/**
  * The sign-in form (spec §2): an e-mail field with 'Sign in via email' (magic
  * link) and 'Continue with Google' (PKCE redirect). After sending it shows the
  * spec's three confirmation texts; failures show the server's message or the
@@ -51,6 +75,7 @@ export function LoginForm() {
   const [phase, setPhase] = useState<Phase>("form");
   const [error, setError] = useState<string | null>(null);
   const [googleBusy, setGoogleBusy] = useState(false);
+  const googleOffered = useGoogleOffered();
 
   async function sendLink(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -135,17 +160,21 @@ export function LoginForm() {
           </Button>
         </Stack>
       </form>
-      <Divider label="or" labelPosition="center" />
-      <Button
-        variant="default"
-        leftSection={<GoogleMark />}
-        onClick={() => void continueWithGoogle()}
-        loading={googleBusy}
-        disabled={sending}
-        fullWidth
-      >
-        Continue with Google
-      </Button>
+      {googleOffered && (
+        <>
+          <Divider label="or" labelPosition="center" />
+          <Button
+            variant="default"
+            leftSection={<GoogleMark />}
+            onClick={() => void continueWithGoogle()}
+            loading={googleBusy}
+            disabled={sending}
+            fullWidth
+          >
+            Continue with Google
+          </Button>
+        </>
+      )}
       {error && (
         <Alert color="red" variant="light" role="alert" data-testid="login-error">
           {error}

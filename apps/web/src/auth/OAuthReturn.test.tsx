@@ -53,6 +53,34 @@ describe("OAuthReturn", () => {
     expect(sessionStorage.getItem(PKCE_KEYS.state)).toBeNull();
   });
 
+  it("asks in a modal before switching a signed-in browser to another account", async () => {
+    const current = { email: "victim@example.com", name: "Victim", company_name: "" };
+    useAuthStore.setState({ status: "authenticated", user: current });
+    const { state } = await startFlow();
+    const calls = installFakeApi({
+      "POST /api/auth/google/callback": () =>
+        ok({
+          switch_required: true,
+          current_email: current.email,
+          email: user.email,
+          switch_token: "sw-g",
+        }),
+      "POST /api/auth/switch-account": () => ok(user),
+    });
+    renderAt(<OAuthReturn />, `/?code=code-s&state=${state}`);
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog.textContent).toContain(current.email);
+    expect(dialog.textContent).toContain(user.email);
+    expect(useAuthStore.getState().user).toEqual(current);
+    screen.getByRole("button", { name: `Switch to ${user.email}` }).click();
+    await waitFor(() => expect(useAuthStore.getState().user).toEqual(user));
+    expect(calls.at(-1)).toMatchObject({
+      path: "/api/auth/switch-account",
+      body: { switch_token: "sw-g" },
+    });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
   it("does not process a code twice", async () => {
     const { state } = await startFlow();
     const calls = installFakeApi({ "POST /api/auth/google/callback": () => ok(user) });

@@ -1,25 +1,27 @@
+import { Modal } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { NOTIFICATIONS, type User } from "@promptune/contracts";
+import { type AccountSwitch, NOTIFICATIONS, type SignInResult } from "@promptune/contracts";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { completeGoogleSignIn, serverMessageOf } from "../api/auth";
+import { completeGoogleSignIn, isAccountSwitch, serverMessageOf } from "../api/auth";
 import { useAuthStore } from "../stores/auth";
+import { AccountSwitchPrompt, SWITCH_MESSAGES } from "./AccountSwitchPrompt";
 import { AuthorizationOverlay } from "./AuthorizationOverlay";
 import { claimCode, clearPkce, verifierForState } from "./pkce";
 
 /** The one exchange in flight, shared by effect re-runs (StrictMode) of the handler. */
-let inFlight: Promise<User | null> | null = null;
+let inFlight: Promise<SignInResult | null> | null = null;
 
 /**
  * Starts the exchange for a returned `code` and `state` unless this code was
  * already processed: checks the state against the stored one, clears the PKCE
- * data, and calls the server's callback. Resolves with the user, or null when
- * nothing was (or should be) signed in.
+ * data, and calls the server's callback. Resolves with the user (or the
+ * account switch to confirm), or null when nothing was (or should be) signed in.
  */
 export function processAuthorizationReturn(
   code: string,
   state: string,
-): Promise<User | null> | null {
+): Promise<SignInResult | null> | null {
   if (!claimCode(code)) return inFlight;
   const verifier = verifierForState(state);
   clearPkce();
@@ -48,6 +50,7 @@ export function OAuthReturn() {
   const location = useLocation();
   const navigate = useNavigate();
   const login = useAuthStore((s) => s.login);
+  const [pendingSwitch, setPendingSwitch] = useState<AccountSwitch | null>(null);
   const [processing, setProcessing] = useState(() => {
     const params = new URLSearchParams(location.search);
     return params.has("code") && params.has("state");
@@ -73,11 +76,33 @@ export function OAuthReturn() {
       return;
     }
     setProcessing(true);
-    void pending.then((user) => {
-      if (user) login(user);
+    void pending.then((result) => {
+      if (result && isAccountSwitch(result)) {
+        if (mounted.current) setPendingSwitch(result);
+      } else if (result) login(result);
       if (mounted.current) setProcessing(false);
     });
   }, [location.search, navigate, login]);
 
-  return processing ? <AuthorizationOverlay /> : null;
+  if (processing) return <AuthorizationOverlay />;
+  return pendingSwitch ? (
+    <Modal
+      opened
+      onClose={() => setPendingSwitch(null)}
+      aria-label={SWITCH_MESSAGES.title}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      centered
+    >
+      <AccountSwitchPrompt
+        pending={pendingSwitch}
+        onSwitched={(user) => {
+          login(user);
+          setPendingSwitch(null);
+        }}
+        onStayed={() => setPendingSwitch(null)}
+      />
+    </Modal>
+  ) : null;
 }

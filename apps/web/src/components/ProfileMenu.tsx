@@ -1,10 +1,10 @@
 import { ActionIcon, Menu, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { useAuthStore } from "../stores/auth";
-import { LogoutIcon, UserIcon } from "./icons";
+import { DatasetIcon, LogoutIcon, UserIcon } from "./icons";
 
 /**
- * The signed-in user's menu in the top bar: 'Profile' and 'Log out'. A chunk
+ * The signed-in user's menu in the top bar: 'Profile', 'Datasets' and 'Log out'. A chunk
  * of its own (the menu's popover code is not needed for a signed-out first paint).
  */
 export default function ProfileMenu() {
@@ -33,6 +33,9 @@ export default function ProfileMenu() {
         )}
         <Menu.Item component={Link} to="/profile" leftSection={<UserIcon size={16} />}>
           Profile
+        </Menu.Item>
+        <Menu.Item component={Link} to="/datasets" leftSection={<DatasetIcon size={16} />}>
+          Datasets
         </Menu.Item>
         <Menu.Item leftSection={<LogoutIcon size={16} />} onClick={() => void logout()}>
           Log out

@@ -62,3 +62,12 @@ export const ArrowRightIcon = (p: IconProps) => (
     <path d="M9 18l6-6-6-6" />
   </Svg>
 );
+
+/** A stack of records (datasets). */
+export const DatasetIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <ellipse cx="12" cy="5" rx="8" ry="3" />
+    <path d="M4 5v14c0 1.7 3.6 3 8 3s8-1.3 8-3V5" />
+    <path d="M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3" />
+  </Svg>
+);

@@ -6,6 +6,7 @@ import { Header } from "../components/Header";
 import { IntegrationIcon, MultiAgentIcon, SingleAgentIcon } from "../components/icons";
 import { LlmStatusBanner } from "../components/LlmStatusBanner";
 import { SectionSkeleton } from "../components/SectionSkeleton";
+import { MAIN_CONTENT_ID, SkipLink } from "../components/SkipLink";
 import { scrollToIdWhenReady } from "../lib/scroll";
 
 const NAV = [
@@ -26,40 +27,55 @@ export function SidebarLayout() {
     if (target) scrollToIdWhenReady(target);
   }, [location, close]);
 
+  // Escape closes the mobile menu (issue 26 §3 item 10) and gives focus back to the burger.
+  useEffect(() => {
+    if (!opened) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      close();
+      document.querySelector<HTMLElement>('[data-tour="nav-burger"]')?.focus();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [opened, close]);
+
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: "sm", collapsed: { mobile: !opened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Header navOpened={opened} onToggleNav={toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" data-testid="sidebar" data-tour="sidebar">
-        <Stack gap={4}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={700} px="sm" pb={4}>
-            Optimizers
-          </Text>
-          {NAV.map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={item.label}
-              leftSection={<item.icon size={18} />}
-              active={item.match.includes(location.pathname)}
-              variant="light"
-              style={{ borderRadius: "var(--mantine-radius-md)" }}
-            />
-          ))}
-        </Stack>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <LlmStatusBanner />
-        <Suspense fallback={<SectionSkeleton label="Loading page" blocks={[280, 520]} />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-    </AppShell>
+    <>
+      <SkipLink />
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 240, breakpoint: "sm", collapsed: { mobile: !opened } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Header navOpened={opened} onToggleNav={toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar p="sm" data-testid="sidebar" data-tour="sidebar">
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={700} px="sm" pb={4}>
+              Optimizers
+            </Text>
+            {NAV.map((item) => (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                leftSection={<item.icon size={18} />}
+                active={item.match.includes(location.pathname)}
+                variant="light"
+                style={{ borderRadius: "var(--mantine-radius-md)" }}
+              />
+            ))}
+          </Stack>
+        </AppShell.Navbar>
+        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: "none" }}>
+          <LlmStatusBanner />
+          <Suspense fallback={<SectionSkeleton label="Loading page" blocks={[280, 520]} />}>
+            <Outlet />
+          </Suspense>
+        </AppShell.Main>
+      </AppShell>
+    </>
   );
 }

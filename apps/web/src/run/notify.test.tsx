@@ -2,7 +2,7 @@ import { MantineProvider } from "@mantine/core";
 import { Notifications, notifications } from "@mantine/notifications";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { showRunFailure } from "./notify";
+import { showRunFailure, showRunNotice } from "./notify";
 
 function renderHost() {
   render(
@@ -50,5 +50,20 @@ describe("run failure toasts", () => {
     );
     expect(await screen.findByText("Optimization was cancelled.")).toBeTruthy();
     expect(screen.queryByTestId("error-details")).toBeNull();
+  });
+});
+
+describe("run notice toasts", () => {
+  afterEach(() => act(() => notifications.clean()));
+
+  it("say why a run stopped early", async () => {
+    renderHost();
+    act(() => showRunNotice("Stopped early: Your daily budget of 5 model calls is used up."));
+    const toast = (await screen.findByText("Optimization stopped early")).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(
+      within(toast).getByText("Stopped early: Your daily budget of 5 model calls is used up."),
+    ).toBeTruthy();
   });
 });

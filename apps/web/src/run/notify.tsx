@@ -44,3 +44,43 @@ export function showRunStopped(): void {
     message: "The iterations done so far are kept in your history.",
   });
 }
+
+/**
+ * An orange toast: the run finished early for a reason the user should know
+ * (its owner's budget ran out); the best prompt it found is still shown.
+ */
+export function showRunNotice(notice: string): void {
+  notifications.show({
+    color: "orange",
+    title: "Optimization stopped early",
+    message: notice,
+    autoClose: 10_000,
+  });
+}
+
+const PAUSE_NOTIFICATION_ID = "run-paused";
+
+/**
+ * The run paused by a provider outage: a yellow toast that stays while the
+ * run waits (its message says that it resumes by itself); replaced by a short
+ * green one when the run goes on.
+ */
+export function showRunPause(state: "paused" | "resumed", message: string): void {
+  notifications.hide(PAUSE_NOTIFICATION_ID);
+  if (state === "paused") {
+    notifications.show({
+      id: PAUSE_NOTIFICATION_ID,
+      color: "yellow",
+      title: "Optimization paused",
+      message,
+      autoClose: false,
+    });
+  } else {
+    notifications.show({ color: "green", title: "Optimization resumed", message });
+  }
+}
+
+/** Removes the pause toast (the run ended, failed or was left). */
+export function hideRunPause(): void {
+  notifications.hide(PAUSE_NOTIFICATION_ID);
+}

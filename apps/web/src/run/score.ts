@@ -1,7 +1,8 @@
+import { sharePercent } from "../lib/format-score";
 /** Scores as both optimizer pages present them: one unit (%) and one rule for "best". */
 
 /** Formats a [0, 1] score as a percentage with one decimal. */
-export const percent = (score: number): string => `${(score * 100).toFixed(1)}%`;
+export const percent = (score: number): string => sharePercent(score);
 
 /** Label of an iteration whose proposal was not accepted (it carries the best configuration so far). */
 export const NOT_ACCEPTED_LABEL = "Not accepted — best so far shown";

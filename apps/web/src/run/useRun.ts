@@ -15,7 +15,13 @@ import { emitClearChats } from "../components/chat/events";
 import { preloadNotifications } from "../components/DeferredNotifications";
 import { ProgressController } from "../components/progress";
 import { useAuthStore } from "../stores/auth";
-import { showRunFailure, showRunStopped } from "./notify";
+import {
+  hideRunPause,
+  showRunFailure,
+  showRunNotice,
+  showRunPause,
+  showRunStopped,
+} from "./notify";
 
 /** How a mode keeps a run: its store, its texts and how its updates are counted. */
 export interface RunAdapter<M extends RunModeName> {
@@ -103,6 +109,7 @@ export function useRun<M extends RunModeName>(adapter: RunAdapter<M>): RunContro
       const ended = (failure: RunFailure | null) => {
         if (!current()) return;
         stream.current = null;
+        hideRunPause();
         progress.reset();
         adapter.end();
         setStopping(false);
@@ -121,13 +128,16 @@ export function useRun<M extends RunModeName>(adapter: RunAdapter<M>): RunContro
           }
         },
         onProgress: (value) => current() && progress.report(value),
+        onPause: (state, message) => current() && showRunPause(state, message),
         onComplete: (result) => {
           if (!current()) return;
           stream.current = null;
+          hideRunPause();
           progress.markCompleted();
           progress.finish(() => {
             if (!current()) return;
             adapter.complete(result, request);
+            if (result?.notice) showRunNotice(result.notice);
             timer.current = setTimeout(
               () => current() && setShowCompletion(true),
               PROGRESS.completionMessageDelayMs,

@@ -1,6 +1,7 @@
-import type { AgentConfig, MultiAgentIteration, Point } from "@promptune/contracts";
+import type { AgentConfig, MultiAgentIteration, Point, ScoreInterval } from "@promptune/contracts";
 import { create } from "zustand";
 import type { MultiAgentFinalResult } from "../api/run-types";
+import { reachedPercent } from "../components/progress/ended-run";
 
 /** A whole multi-agent configuration in payload form (coordinator + workers). */
 export interface MultiAgentSnapshot {
@@ -14,6 +15,8 @@ export interface BaselinePoints {
   embedding_point: Point;
   /** The initial configuration's validation score in [0, 1]. */
   validation_score?: number;
+  /** Its 95 % interval (error bar of iteration 0). */
+  validation_interval?: ScoreInterval | null;
 }
 
 /** Working (not persisted) state of the multi-agent page (spec §3 multi-agent fields). */
@@ -110,6 +113,7 @@ export const useMultiRunStore = create<MultiRunState & MultiRunActions>()((set) 
                 evaluation_point: result.baseline.evaluation_point,
                 embedding_point: result.baseline.embedding_point,
                 validation_score: result.baseline.validation_score,
+                validation_interval: result.baseline.validation_interval ?? null,
               }
             : null),
       };
@@ -117,7 +121,11 @@ export const useMultiRunStore = create<MultiRunState & MultiRunActions>()((set) 
   setProgress: (progress) => set({ progress }),
   setFinalResult: (finalResult) => set({ finalResult }),
   markOptimized: () => set({ isOptimizing: false, multiAgentIsOptimized: true, progress: 100 }),
-  stopRun: () => set({ isOptimizing: false, progress: 0 }),
+  stopRun: () =>
+    set((s) => ({
+      isOptimizing: false,
+      progress: reachedPercent(s.multiAgentIterationResults.length, s.requestedIterations),
+    })),
   selectIteration: (index) =>
     set((s) => ({
       multiAgentSelectedIterationIndex: Math.max(

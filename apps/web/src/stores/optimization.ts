@@ -1,6 +1,7 @@
 import { DEFAULTS, ITERATIONS, STORE_KEY, TEMPERATURE } from "@promptune/contracts";
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
+import { tabFirstStorage } from "./tab-storage";
 
 /** A worker agent as the multi-agent page edits it. */
 export interface Worker {
@@ -122,7 +123,7 @@ export const useOptimizationStore = create<OptimizationSettings & SettingsAction
     }),
     {
       name: STORE_KEY,
-      storage: createJSONStorage(() => localStorage),
+      storage: createJSONStorage(() => tabFirstStorage()),
       partialize: (state) =>
         Object.fromEntries(
           PERSISTED_FIELDS.map((k) => [k, state[k]]),

@@ -3,9 +3,10 @@
  * initial evaluation, optimised prompts and results, the selection shared by
  * the carousel, slider, graphs and after-chat, and the graph data.
  */
-import type { HeldOutComparison, Usage } from "@promptune/contracts";
+import type { FrontierPoint, HeldOutComparison, RunPick, Usage } from "@promptune/contracts";
 import { create } from "zustand";
 import type { SingleFinalResult, SingleIterationResult } from "../api/run-types";
+import { reachedPercent } from "../components/progress/ended-run";
 import { bestIndex } from "../run/score";
 
 /** A graph point of the run (x/y may be missing for an iteration without an embedding). */
@@ -26,6 +27,8 @@ export interface RunSummary {
   usage?: Usage;
   /** Held-out comparison of the initial and the presented configuration. */
   heldOut?: HeldOutComparison | null;
+  /** How the presented configuration was picked (the number the pick used). */
+  pick?: RunPick;
 }
 
 /** The single-agent working state. */
@@ -45,6 +48,8 @@ export interface SingleRunState {
   /** Iterations requested by the current or last run. */
   requestedIterations: number;
   summary: RunSummary | null;
+  /** The cost–quality frontier of the finished run (null without candidate models). */
+  frontier: FrontierPoint[] | null;
   /** Progress of the running or last run in percent (0–100). */
   progress: number;
 }
@@ -86,6 +91,7 @@ function emptyState(): SingleRunState {
     graphSliderValue: 0,
     requestedIterations: 0,
     summary: null,
+    frontier: null,
     progress: 0,
   };
 }
@@ -131,7 +137,15 @@ export const useSingleRunStore = create<SingleRunState & SingleRunActions>()((se
   ...emptyState(),
   beginRun: (iterations) =>
     set({ ...emptyState(), isOptimizing: true, requestedIterations: iterations }),
-  abortRun: () => set({ isOptimizing: false }),
+  abortRun: () =>
+    set((s) => ({
+      isOptimizing: false,
+      // What arrived stays on screen, and so does how far the run got (issue 26 §3 item 4).
+      progress: reachedPercent(
+        s.iterationResults.length + (s.initialResult ? 1 : 0),
+        s.requestedIterations + 1,
+      ),
+    })),
   setInitialResult: (result) =>
     set((s) => ({ initialResult: result, ...withPoints(s, { ...result, iteration: 0 }) })),
   appendResult: (result) =>
@@ -166,6 +180,7 @@ export const useSingleRunStore = create<SingleRunState & SingleRunActions>()((se
         selectedIterationIndex: index,
         graphSliderValue: index,
         selectedPrompt: optimizedPrompts[index] ?? "",
+        frontier: final.frontier ?? null,
         summary: {
           ...s.summary,
           ...(final.run_id !== undefined ? { runId: final.run_id } : {}),
@@ -180,6 +195,7 @@ export const useSingleRunStore = create<SingleRunState & SingleRunActions>()((se
           ...(final.best_iteration !== undefined ? { bestIteration: final.best_iteration } : {}),
           ...(final.usage !== undefined ? { usage: final.usage } : {}),
           ...(final.held_out !== undefined ? { heldOut: final.held_out } : {}),
+          ...(final.pick !== undefined ? { pick: final.pick } : {}),
         },
       };
     }),

@@ -11,6 +11,11 @@ export interface LoadedDataset {
   name: string;
   metric: Metric;
   examples: DatasetExample[];
+  /** Human title and description, shown to the reflection and the judge as the task. */
+  title?: string;
+  description?: string;
+  /** What the assistant is for, in the user's words (upload field / CLI `--task`). */
+  task?: string;
 }
 
 /** A bundled dataset: its manifest entry plus its examples. */

@@ -9,6 +9,8 @@ import type { Prng } from "../util/prng";
 export interface MinibatchState {
   order: number[];
   cursor: number;
+  /** Targeted minibatches (optimizer/targeting.ts): minibatch appearances per stratum. */
+  strataSeen?: Record<string, number>;
 }
 
 /** A fresh sampler state (the first epoch is shuffled on first use). */

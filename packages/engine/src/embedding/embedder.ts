@@ -4,14 +4,17 @@
  * start and kept for the whole run (vectors of different spaces cannot share
  * a projection).
  */
-import type { LlmPort } from "../ports";
+import { isTransientLlmFailure, type LlmPort } from "../ports";
 import { isAbortError } from "../util/abort";
 import { localEmbed } from "./vectorise";
 
 /** Where a run's embeddings come from. */
 export type EmbeddingSource = "provider" | "local";
 
-/** Embeds one text with the run's chosen source. */
+/** Attempts of a provider embedding that fails transiently (after the port's own retries). */
+const EMBED_ATTEMPTS = 3;
+
+/** Embeds one text with the run's chosen source; a transient provider failure is tried again. */
 export async function embedText(
   llm: LlmPort,
   source: EmbeddingSource,
@@ -19,7 +22,16 @@ export async function embedText(
   signal?: AbortSignal,
 ): Promise<number[]> {
   if (source === "local" || !llm.embed) return localEmbed(text);
-  const { vectors } = await llm.embed({ texts: [text], signal });
+  const embed = llm.embed.bind(llm);
+  let result: Awaited<ReturnType<typeof embed>> | undefined;
+  for (let attempt = 1; !result; attempt++) {
+    try {
+      result = await embed({ texts: [text], signal });
+    } catch (err) {
+      if (attempt >= EMBED_ATTEMPTS || signal?.aborted || !isTransientLlmFailure(err)) throw err;
+    }
+  }
+  const { vectors } = result;
   const v = vectors[0];
   if (!v?.length) throw new Error("the embedding provider returned no vector");
   return v;

@@ -1,7 +1,7 @@
 import type { DatasetExample } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
 import { createFakeLlm, tagBody } from "../testing/fake-llm";
-import { clampScore, judgeReply } from "./llm-judge";
+import { alignRubricItems, clampScore, JudgeVerdictSchema, judgeReply } from "./llm-judge";
 import { compileExpectedPattern, normalizeAnswer, scoreDeterministic } from "./metrics";
 import { judgeMessages } from "./prompt";
 import { createScorer, scorerDepth } from "./scorer";
@@ -27,7 +27,7 @@ describe("judge prompt", () => {
     );
     expect(tagBody(user?.content ?? "", "reply")).toBe("Here is my reply.");
     expect(tagBody(user?.content ?? "", "reference")).toBe(example.reference);
-    expect(user?.content).toContain("Customer: The Visa ending 4242.");
+    expect(user?.content).toContain("User: The Visa ending 4242.");
     // no complete tag pair in the system prompt, so tag parsers read the user message
     expect(system?.content).not.toMatch(/<(rubric|reply|reference)>/);
   });
@@ -49,6 +49,61 @@ describe("judgeReply", () => {
       temperature: 0,
       model: "j",
     });
+  });
+
+  it("returns each rubric item met or not, in the rubric's order", async () => {
+    const llm = createFakeLlm();
+    const verdict = await judgeReply(llm, {
+      model: "j",
+      example,
+      reply: "We confirm the refund today.",
+    });
+    expect(verdict.rubricItems).toEqual([
+      { item: "apologise for the double charge", met: false },
+      { item: "confirm the refund", met: true },
+    ]);
+    expect(llm.calls[0]?.user).toContain("whether each rubric item is met");
+  });
+
+  it("aligns the judge's items with the rubric by text, else by position; partial or absent lists give none", () => {
+    const rubric = ["greet the user", "confirm the refund"];
+    // By text, in any order and spacing or case.
+    expect(
+      alignRubricItems(rubric, [
+        { item: "Confirm  the refund", met: true },
+        { item: "greet the user", met: false },
+      ]),
+    ).toEqual([
+      { item: "greet the user", met: false },
+      { item: "confirm the refund", met: true },
+    ]);
+    // Reworded items: by position when the counts agree.
+    expect(
+      alignRubricItems(rubric, [
+        { item: "greeting", met: true },
+        { item: "refund confirmed", met: false },
+      ]),
+    ).toEqual([
+      { item: "greet the user", met: true },
+      { item: "confirm the refund", met: false },
+    ]);
+    expect(alignRubricItems(rubric, [{ item: "greeting", met: true }])).toBeUndefined();
+    expect(alignRubricItems(rubric, undefined)).toBeUndefined();
+    expect(alignRubricItems([], [{ item: "x", met: true }])).toBeUndefined();
+  });
+
+  it("accepts a verdict without rubric items (older judges and models that leave it out)", async () => {
+    expect(JudgeVerdictSchema.parse({ score: 0.5, feedback: "ok" })).toEqual({
+      score: 0.5,
+      feedback: "ok",
+    });
+    const llm = createFakeLlm();
+    const noRubric = await judgeReply(llm, {
+      model: "j",
+      example: { ...example, rubric: [] },
+      reply: "Refund done.",
+    });
+    expect(noRubric.rubricItems).toBeUndefined();
   });
 
   it("clamps out-of-range scores", () => {

@@ -1,5 +1,6 @@
 /** One scoring function per dataset metric: the LLM judge or a deterministic metric. */
 import type { DatasetExample, Metric } from "@promptune/contracts";
+import type { TaskContext } from "../optimizer/task";
 import type { LlmPort } from "../ports";
 import { judgeReply, type Verdict } from "./llm-judge";
 import { compileExpectedPattern, scoreDeterministic } from "./metrics";
@@ -26,17 +27,20 @@ export function createScorer(options: {
   llm: LlmPort;
   judgeModel: string;
   examples?: readonly DatasetExample[];
+  /** The task the replies serve, shown to the judge. */
+  task?: TaskContext;
 }): Scorer {
-  const { metric, llm, judgeModel } = options;
+  const { metric, llm, judgeModel, task } = options;
   if (metric === "judge") {
     return async (example, reply, signal) => {
-      const { score, feedback } = await judgeReply(llm, {
+      const { score, feedback, rubricItems } = await judgeReply(llm, {
         model: judgeModel,
         example,
         reply,
         signal,
+        task,
       });
-      return { score, feedback };
+      return { score, feedback, ...(rubricItems ? { rubricItems } : {}) };
     };
   }
   if (metric === "regex") {
@@ -49,4 +53,29 @@ export function createScorer(options: {
     }
   }
   return async (example, reply) => scoreDeterministic(metric, example, reply);
+}
+
+/**
+ * Your own metric: scores one reply to one example with a number in [0, 1]
+ * and feedback the optimiser's reflection reads (as DSPy/GEPA's `metric`).
+ * It may be synchronous or return a promise.
+ */
+export type UserMetric = (example: DatasetExample, reply: string) => Verdict | Promise<Verdict>;
+
+/**
+ * A Scorer from a user metric: the score is checked (a non-number or NaN is
+ * a programming error reported with the example id) and clamped to [0, 1],
+ * so a metric returning 1.2 or -3 cannot distort the Pareto frontier.
+ */
+export function userScorer(metric: UserMetric): Scorer {
+  return async (example, reply) => {
+    const verdict = await metric(example, reply);
+    const score = verdict?.score;
+    if (typeof score !== "number" || Number.isNaN(score))
+      throw new TypeError(`metric returned no numeric score for example ${example.id}`);
+    return {
+      score: Math.min(1, Math.max(0, score)),
+      feedback: typeof verdict.feedback === "string" ? verdict.feedback : "",
+    };
+  };
 }

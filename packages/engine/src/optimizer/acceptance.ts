@@ -7,14 +7,16 @@
  * rest. The decision is exactly the one of scoring the whole minibatch; the
  * calls of the perfect examples are only spent on proposals that may pass.
  * Most proposals are rejected here, so this saves model calls in every mode
- * (a multi-agent reply costs several).
+ * (a multi-agent reply costs several). Examples unscored for either side
+ * are left out of the comparison (never counted as 0).
  */
 import type { DatasetExample } from "@promptune/contracts";
 import {
   type EvaluationContext,
   type ExampleEvaluation,
   evaluateCandidate,
-  meanScore,
+  isScored,
+  pairedMeans,
 } from "./evaluate";
 
 const EPS = 1e-9;
@@ -55,8 +57,11 @@ export async function acceptOnMinibatch<C>(
   examples: readonly DatasetExample[],
   parentScores: readonly number[],
   signal: AbortSignal,
+  /** Accept a tie too (removal edits: kept when the score holds). */
+  orEqual = false,
 ): Promise<AcceptanceOutcome> {
-  const n = Math.max(1, examples.length);
+  const passes = (gain: number) => (orEqual ? gain > -EPS : gain > EPS);
+  const n = Math.max(1, parentScores.filter(isScored).length);
   const { imperfect, perfect } = acceptanceOrder(parentScores);
   const first = await evaluateCandidate(
     ctx,
@@ -64,11 +69,11 @@ export async function acceptOnMinibatch<C>(
     imperfect.map((k) => examples[k] as DatasetExample),
     signal,
   );
-  const firstGain = first.evaluations.reduce(
-    (sum, e, j) => sum + e.score - (parentScores[imperfect[j] as number] ?? 0),
-    0,
-  );
-  if (!(firstGain > EPS)) {
+  const firstGain = first.evaluations.reduce((sum, e, j) => {
+    const parent = parentScores[imperfect[j] as number];
+    return isScored(e.score) && isScored(parent) ? sum + e.score - parent : sum;
+  }, 0);
+  if (!passes(firstGain)) {
     return { accepted: false, evaluations: null, gain: firstGain / n, depth: first.depth };
   }
   const rest = perfect.length
@@ -86,6 +91,15 @@ export async function acceptOnMinibatch<C>(
   perfect.forEach((k, j) => {
     evaluations[k] = rest.evaluations[j] as ExampleEvaluation;
   });
-  const gain = meanScore(evaluations.map((e) => e.score)) - meanScore(parentScores);
-  return { accepted: gain > EPS, evaluations, gain, depth: first.depth + rest.depth };
+  const paired = pairedMeans(
+    evaluations.map((e) => e.score),
+    parentScores,
+  );
+  const gain = paired.a - paired.b;
+  return {
+    accepted: paired.n > 0 && passes(gain),
+    evaluations,
+    gain,
+    depth: first.depth + rest.depth,
+  };
 }

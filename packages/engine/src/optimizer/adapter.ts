@@ -5,6 +5,7 @@
  */
 import type { DatasetExample } from "@promptune/contracts";
 import type { LlmPort } from "../ports";
+import type { Prng } from "../util/prng";
 import type { ReflectionExample } from "./types";
 
 /** A candidate's answer to one example. */
@@ -26,6 +27,8 @@ export interface Proposal<C> {
   rationale: string;
   /** What changed, when the proposal edited something other than the picked component. */
   component?: string;
+  /** A removal edit: kept when the minibatch score holds (ties pass). */
+  removal?: boolean;
 }
 
 /** Mode-specific behaviour plugged into the shared search loop. */
@@ -49,6 +52,17 @@ export interface ModeAdapter<C> {
   componentValues?(candidate: C): string[];
   /** A copy of `candidate` with every component's text replaced by `values`. */
   withComponentValues?(candidate: C, values: readonly string[]): C;
+  /**
+   * Modes whose candidate is one text: a three-way merge of two lineages over
+   * their common ancestor (instruction level); null when nothing new results.
+   */
+  mergeThreeWay?(better: C, other: C, common: C): C | null;
+  /** A removal edit: the candidate without one drawn instruction; null when it has too few. */
+  removalOf?(candidate: C, rng: Prng): { config: C; removed: string } | null;
+  /** The candidate's sampling temperature (modes with one temperature coordinate). */
+  temperatureOf?(candidate: C): number;
+  /** A copy of `candidate` at temperature `t`. */
+  withTemperature?(candidate: C, t: number): C;
   /** Labels of the components reflection can change, in round-robin order. */
   components(candidate: C): string[];
   /**

@@ -37,6 +37,9 @@ describe("budget pacing", () => {
       "yes",
     );
     expect(mayPropose({ ...base, proposalsSoFar: 12, remaining: 999 })).toBe("share");
+    // an iteration that used its proposals ends there; the budget did not run out (the last
+    // iteration of a CLI run read "call budget reached" with a third of --max-calls unspent)
+    expect(mayPropose({ ...base, proposalsSoFar: 12, remaining: 46 })).toBe("share");
   });
 
   it("estimates the calls per reply from what the run observed", () => {

@@ -61,8 +61,10 @@ export function mayPropose(args: {
   validationCost: number;
   cap: number;
 }): "yes" | "budget" | "share" {
-  if (args.remaining < args.minibatchCost + args.validationCost + args.reserved) return "budget";
+  // The cap ends the iteration whatever is left: it is not the budget running out (checked
+  // first, a last iteration that used its proposals read as "call budget reached").
   if (args.proposalsSoFar >= args.cap) return "share";
+  if (args.remaining < args.minibatchCost + args.validationCost + args.reserved) return "budget";
   if (args.proposalsSoFar > 0 && args.spentThisIteration + args.minibatchCost > args.share)
     return "share";
   return "yes";

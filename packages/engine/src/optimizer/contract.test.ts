@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isAbortError } from "../util/abort";
 import { optimizeSingleAgent } from "./single";
-import { drive, singleOptions } from "./test-helpers";
+import { drive, singleOptions, WITHOUT_NEW_MECHANISMS } from "./test-helpers";
 import type { IterationResult, SingleAgentCandidate } from "./types";
 
 /** Results without the checkpoint, for readable comparisons. */
@@ -10,7 +10,7 @@ const strip = (rs: IterationResult<SingleAgentCandidate>[]) =>
 
 describe("call budget", () => {
   it("stops proposing at the ceiling but still yields every result, flagged, within the budget", async () => {
-    const { run, llm } = singleOptions({ iterations: 5, maxCalls: 110 });
+    const { run, llm } = singleOptions({ iterations: 5, maxCalls: 110, ...WITHOUT_NEW_MECHANISMS });
     const { results, final } = await drive(run());
     expect(results.map((r) => r.iteration)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(llm.calls.length).toBeLessThanOrEqual(110);
@@ -36,7 +36,11 @@ describe("call budget", () => {
   });
 
   it("sums per-iteration usage into the run total", async () => {
-    const { run } = singleOptions({ iterations: 3, rescoreTop: 0 });
+    const { run } = singleOptions({
+      iterations: 3,
+      rescoreTop: 0,
+      ...WITHOUT_NEW_MECHANISMS,
+    });
     const { results, final } = await drive(run());
     const sum = results.reduce((s, r) => s + r.usage.calls, 0);
     expect(results[results.length - 1]?.totalUsage.calls).toBe(sum);
@@ -96,8 +100,8 @@ describe("determinism", () => {
   });
 
   it("draws differently for a different seed", async () => {
-    const a = await drive(singleOptions({ seed: 3 }).run());
-    const b = await drive(singleOptions({ seed: 4 }).run());
+    const a = await drive(singleOptions({ seed: 3, ...WITHOUT_NEW_MECHANISMS }).run());
+    const b = await drive(singleOptions({ seed: 4, ...WITHOUT_NEW_MECHANISMS }).run());
     expect(b.results[1]?.checkpoint.rng).not.toEqual(a.results[1]?.checkpoint.rng);
     expect(b.results[1]?.checkpoint.minibatch.order).not.toEqual(
       a.results[1]?.checkpoint.minibatch.order,

@@ -37,7 +37,8 @@ describe("estimateRun", () => {
       model: "assistant-model",
       prompt: "Be helpful.",
     });
-    const replies = 9 + 10 * (3 + 3 + 9) + 2 * 9;
+    // search, the test split for 2 candidates, the presented prompt at 2 more temperatures
+    const replies = 9 + 10 * (3 + 3 + 9) + 2 * 9 + 2 * 9;
     expect(e.calls).toBe(2 * replies + 10);
     expect(e.maxCalls).toBe(Math.floor(e.calls * 1.1));
     expect(e.byModel.find((m) => m.model === "reflection-model")?.calls).toBe(10);
@@ -113,7 +114,8 @@ describe("estimateRun", () => {
     expect(final.usage.calls).toBeGreaterThan(0.5 * estimate.calls);
     expect(final.testScore).not.toBeNull();
     expect(results.filter((r) => r.iteration > 0 && r.accepted).length).toBeGreaterThan(0);
-    expect(results.some((r) => r.budgetExhausted)).toBe(false);
+    // the budget may only run out in the last iteration (its share is all that is left)
+    expect(results.slice(0, -1).some((r) => r.budgetExhausted)).toBe(false);
   });
 
   it("is a cap a multi-agent run stays under", async () => {

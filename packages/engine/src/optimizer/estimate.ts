@@ -19,6 +19,9 @@ import { type DatasetSplit, splitDataset } from "../datasets/split";
 import { scorerDepth } from "../judge/scorer";
 import { OPTIMISER_DEFAULTS } from "./loop";
 import { MULTI_AGENT_DEFAULTS } from "./multi";
+import { multiModelLabel, withModels } from "./multi-sweep";
+import { REFLECTION_TRAIN } from "./sweep";
+import { TEMPERATURE_PROBES } from "./temperature";
 
 /** Headroom of the call cap above the estimated calls. */
 export const ESTIMATE_MARGIN = 0.1;
@@ -83,8 +86,36 @@ interface EstimateBase {
 
 /** Inputs of an estimate, by mode (the same settings the run is started with). */
 export type EstimateInput =
-  | (EstimateBase & { mode: "single"; model: string; prompt: string })
-  | (EstimateBase & { mode: "multi"; config: MultiAgentConfig });
+  | (EstimateBase & { mode: "single"; model: string; prompt: string; candidateModels?: string[] })
+  | (EstimateBase & {
+      mode: "multi";
+      config: MultiAgentConfig;
+      candidateModels?: { coordinator?: string[]; workers?: string[] };
+    });
+
+/** The run's input once per model assignment the end-of-run sweep tries (sweep.ts). */
+function sweepInputs(input: EstimateInput): EstimateInput[] {
+  if (input.mode === "single") {
+    const others = [...new Set(input.candidateModels ?? [])].filter((m) => m !== input.model);
+    return others.map((model) => ({ ...input, model }));
+  }
+  const own = input.config["master-agent"].model_name;
+  const coordinators = [
+    own,
+    ...(input.candidateModels?.coordinator ?? []).filter((m) => m !== own),
+  ];
+  const seen = new Set([multiModelLabel(input.config)]);
+  const out: EstimateInput[] = [];
+  for (const c of coordinators) {
+    for (const w of [null, ...new Set(input.candidateModels?.workers ?? [])]) {
+      const config = withModels(input.config, c, w);
+      if (seen.has(multiModelLabel(config))) continue;
+      seen.add(multiModelLabel(config));
+      out.push({ ...input, config });
+    }
+  }
+  return out;
+}
 
 const tokens = (text: string): number => Math.ceil(text.length / CHARS_PER_TOKEN);
 
@@ -201,12 +232,22 @@ export function estimateRun(input: EstimateInput): RunEstimate {
   const replies = split.validation.length + iterations * (2 * minibatch + split.validation.length);
   // The end scores the initial and the presented candidate on the test split.
   const testReplies = evaluateTest ? (iterations > 0 ? 2 : 1) * split.test.length : 0;
-  addReplies(ledger, input, replies + testReplies, judged);
+  // Single-agent: the presented prompt is scored at up to two more temperatures (temperature.ts).
+  const probeReplies =
+    input.mode === "single" && iterations > 0 ? TEMPERATURE_PROBES * split.validation.length : 0;
+  addReplies(ledger, input, replies + testReplies + probeReplies, judged);
+  // With candidate models: the presented configuration on each of them, then one more
+  // temperature or a reflection round (its train examples and the proposal on validation),
+  // and the best-scoring point on the test split too (estimated at the run's own models).
+  const variants = iterations > 0 ? sweepInputs(input) : [];
+  const sweepReplies = 2 * split.validation.length + Math.min(REFLECTION_TRAIN, split.train.length);
+  for (const v of variants) addReplies(ledger, v, sweepReplies, judged);
+  if (variants.length > 0 && evaluateTest) addReplies(ledger, input, split.test.length, judged);
 
   const traces = input.mode === "multi" ? size.reference * input.config["worker-agents"].length : 0;
   ledger.add(
     input.models.reflection,
-    iterations,
+    iterations + variants.length,
     ALLOWANCE.reflectionInstructions +
       texts.whole +
       shown * (size.dialog + 2 * size.reference + traces + ALLOWANCE.reflectionPerExample),

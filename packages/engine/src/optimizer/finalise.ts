@@ -6,12 +6,20 @@
  * bootstrap comparison of the two (`held-out.ts`).
  */
 import type { DatasetExample } from "@promptune/contracts";
+import type { ModeAdapter } from "./adapter";
+import { observedCallsPerReply } from "./budget";
 import { evaluateCandidate, meanScore } from "./evaluate";
+import { adapterOfPoint, type FrontierOutcome, measureFrontier } from "./frontier-phase";
 import { compareHeldOut, type HeldOutComparison } from "./held-out";
 import type { IterationEnv } from "./iteration";
 import { BudgetExhaustedError } from "./meter";
+import { explainPick } from "./pick";
+import { toEvidence } from "./recorder";
+import type { ReplyCostMeter } from "./reply-cost";
 import { selectFinal } from "./selection";
 import type { RunState } from "./state";
+import type { SweepPlan } from "./sweep";
+import { chooseTemperature } from "./temperature";
 import type { CandidateRecord, FinalResult, ReportedCandidate } from "./types";
 
 function reported<C>(c: CandidateRecord<C>): ReportedCandidate<C> {
@@ -33,31 +41,109 @@ export async function finalise<C>(
     promptOf: (c: C) => string;
     rescores: number;
     signal: AbortSignal;
+    /** The model sweep (runs with candidate models), its reserve and the reply cost meter. */
+    sweep?: { plan: SweepPlan<C>; reserve: number; replyCost: ReplyCostMeter; replies: number };
   },
 ): Promise<FinalResult<C>> {
   const pick = await selectFinal(env, state, options.rescores, options.signal);
   const best = pick.index;
-  const bestRecord = { ...(state.candidates[best] as CandidateRecord<C>), score: pick.score };
+  let bestRecord = { ...(state.candidates[best] as CandidateRecord<C>), score: pick.score };
+  let bestScores = pick.scores;
+  const { temperatureOf, withTemperature } = env.adapter;
+  const sweepReserve = options.sweep?.reserve ?? 0;
+  const seedTemperature = temperatureOf
+    ? temperatureOf((state.candidates[0] as CandidateRecord<C>).config)
+    : 0;
+  if (env.temperatureByEvidence && temperatureOf && withTemperature) {
+    const chosen = await chooseTemperature(
+      env,
+      bestRecord.config,
+      pick.scores,
+      seedTemperature,
+      { of: temperatureOf, with: withTemperature },
+      env.testReserve + sweepReserve,
+      observedCallsPerReply(env.replyStats, env.perRun),
+      options.signal,
+    );
+    bestRecord = { ...bestRecord, config: chosen.config, score: chosen.score };
+    bestScores = chosen.scores;
+  }
+  let frontier: FrontierOutcome<C> | null = null;
+  if (options.sweep) {
+    frontier = await measureFrontier(
+      env,
+      options.sweep.plan,
+      { config: bestRecord.config, scores: bestScores },
+      {
+        replyCost: options.sweep.replyCost,
+        replies: env.replyStats.replies - options.sweep.replies,
+        seedTemperature,
+        promptOf: options.promptOf,
+        reserved: env.testReserve,
+        signal: options.signal,
+      },
+    );
+    if (!frontier.complete) state.budgetExhausted = true;
+    const r = frontier.recommended;
+    bestRecord = { ...bestRecord, config: r.config, score: r.score };
+  }
+  const adapterOf = (variant: number): ModeAdapter<C> =>
+    options.sweep ? adapterOfPoint(env.adapter, options.sweep.plan, { variant }) : env.adapter;
   const initialRecord = state.candidates[0] as CandidateRecord<C>;
   let testScore: number | null = null;
   let initialTestScore: number | null = null;
   let heldOut: HeldOutComparison | null = null;
+  const testEvidence: FinalResult<C>["testEvidence"] = [];
   const test: readonly DatasetExample[] = env.split.test;
   if (options.evaluateTest && test.length > 0) {
     try {
-      const targets = best === 0 ? [initialRecord] : [initialRecord, bestRecord];
+      const unchanged =
+        best === 0 && bestRecord.config === initialRecord.config && !frontier?.recommended.variant;
+      const presentedVariant = frontier?.recommended.variant ?? 0;
+      const targets = unchanged
+        ? [{ config: initialRecord.config, variant: 0 }]
+        : [
+            { config: initialRecord.config, variant: 0 },
+            { config: bestRecord.config, variant: presentedVariant },
+          ];
+      const bestScoring = frontier?.bestScoring;
+      const extra = bestScoring && bestScoring !== frontier?.recommended ? bestScoring : null;
       const stages = await Promise.all(
-        targets.map((c) => evaluateCandidate(env, c.config, test, options.signal)),
+        [...targets, ...(extra ? [extra] : [])].map((c) =>
+          evaluateCandidate(
+            { ...env, adapter: adapterOf(c.variant) },
+            c.config,
+            test,
+            options.signal,
+          ),
+        ),
       );
-      const perExample = stages.map((s) => s.evaluations.map((e) => e.score));
-      const scores = perExample.map(meanScore);
-      initialTestScore = scores[0] ?? null;
-      testScore = scores[scores.length - 1] ?? null;
+      const allScores = stages.map((s) => s.evaluations.map((e) => e.score));
+      const perExample = allScores.slice(0, targets.length);
+      const iterations = [initialRecord.iteration, bestRecord.iteration];
+      perExample.forEach((_, k) => {
+        const stage = stages[k];
+        if (!stage) return;
+        testEvidence.push({
+          candidate: iterations[k] as number,
+          split: "test",
+          examples: toEvidence(test, stage.evaluations),
+        });
+      });
+      if (frontier) {
+        frontier.recommended.testScore = meanScore(perExample[perExample.length - 1] ?? []);
+        if (extra) extra.testScore = meanScore(allScores[allScores.length - 1] ?? []);
+      }
       heldOut = compareHeldOut(
         perExample[0] ?? [],
         perExample[perExample.length - 1] ?? [],
         state.seed,
       );
+      // With examples left unscored, both test scores are means over the ones both were scored on.
+      const paired = heldOut && heldOut.examples < test.length ? heldOut : null;
+      const scores = perExample.map(meanScore);
+      initialTestScore = paired?.initialScore ?? scores[0] ?? null;
+      testScore = paired?.finalScore ?? scores[scores.length - 1] ?? null;
     } catch (err) {
       if (!(err instanceof BudgetExhaustedError)) throw err;
       state.budgetExhausted = true;
@@ -83,6 +169,19 @@ export async function finalise<C>(
     testSize: test.length,
     heldOut,
     budgetExhausted: state.budgetExhausted,
+    costCapped: env.meter.costCapped,
+    ...(frontier
+      ? {
+          frontier: frontier.frontier,
+          presentedModelName: frontier.recommended.modelName,
+        }
+      : {}),
     usage: { ...env.meter.total },
+    pick: explainPick(env, state, {
+      index: best,
+      validationMean: pick.score,
+      measurements: pick.rescored > 0 ? 2 : 1,
+    }),
+    testEvidence,
   };
 }

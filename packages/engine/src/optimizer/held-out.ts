@@ -52,16 +52,24 @@ const clean = (x: number): number => Math.round(x * 1e9) / 1e9;
  * bootstrap: resample examples with replacement, take the mean difference,
  * and read the 2.5 % and 97.5 % percentiles. Deterministic given `seed` (the
  * run seed), so a run reports the same interval every time it is finished.
- * Returns null when there is nothing to compare.
+ * Examples unscored (NaN) for either configuration are left out: both are
+ * compared on the examples both have scored. Returns null when there is
+ * nothing to compare.
  */
 export function compareHeldOut(
-  initialScores: readonly number[],
-  finalScores: readonly number[],
+  allInitialScores: readonly number[],
+  allFinalScores: readonly number[],
   seed: number,
   resamples = BOOTSTRAP_RESAMPLES,
 ): HeldOutComparison | null {
-  if (initialScores.length !== finalScores.length)
+  if (allInitialScores.length !== allFinalScores.length)
     throw new Error("held-out scores of the initial and final configuration must be paired");
+  const both = allInitialScores.flatMap((s, i) => {
+    const f = allFinalScores[i];
+    return Number.isFinite(s) && typeof f === "number" && Number.isFinite(f) ? [i] : [];
+  });
+  const initialScores = both.map((i) => allInitialScores[i] as number);
+  const finalScores = both.map((i) => allFinalScores[i] as number);
   const n = initialScores.length;
   if (n === 0) return null;
   const diffs = initialScores.map((s, i) => (finalScores[i] as number) - s);

@@ -8,7 +8,6 @@
  * go on while the iteration's share of the call budget lasts.
  */
 import type { DatasetExample } from "@promptune/contracts";
-import { nextMinibatch } from "../datasets/minibatch";
 import type { DatasetSplit } from "../datasets/split";
 import { embedText } from "../embedding/embedder";
 import { isAbortError, throwIfAborted } from "../util/abort";
@@ -18,14 +17,18 @@ import {
   type EvaluationContext,
   type ExampleEvaluation,
   evaluateCandidate,
+  isScored,
   meanScore,
 } from "./evaluate";
 import { MAX_MERGES } from "./merge";
 import { tryMerge } from "./merge-step";
 import { BudgetExhaustedError, type RunMeter } from "./meter";
 import { nearBestFrontier, paretoFrontier, selectParent } from "./pareto";
+import type { RunRecorder } from "./recorder";
+import { removalProposal } from "./removal";
 import { addTrainEvidence, cacheTrainEvaluation, type RunState, trainKey } from "./state";
-import type { ReflectionExample } from "./types";
+import { parentMinibatch } from "./targeting";
+import type { CandidateRecord, ReflectionExample } from "./types";
 import { scoreValidation } from "./validation";
 
 const EPS = 1e-9;
@@ -56,10 +59,20 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   nearBestParents: boolean;
   /** Grow the minibatch with the iteration's share of an explicit budget. */
   adaptiveMinibatch: boolean;
+  /** Score the final pick at other temperatures (temperature.ts); calls kept back for it. */
+  temperatureByEvidence: boolean;
+  temperatureReserve: number;
+  /** Draw minibatches toward the parent's failures and uncovered strata (targeting.ts). */
+  targetedMinibatch: boolean;
+  /** Removal edits (removal.ts); whether one passes the minibatch on a tie. */
+  removalEdits: boolean;
+  removalHolds: boolean;
   /** Calls of one whole validation pass. */
   validationCost: number;
   /** Calls one reply and its scoring take. */
   perRun: number;
+  /** Where proposals and per-example evidence are recorded (read by the iteration results). */
+  recorder?: RunRecorder;
 }
 
 /** What an iteration did. */
@@ -109,9 +122,10 @@ export async function evaluateTrain<C>(
     fresh.evaluations.map((e) => e.score),
   );
   const evaluations = batch.map((i) => {
-    const { score, feedback, reply, trace, consulted } = state.trainCache.get(
-      trainKey(candidate, i),
-    ) as ExampleEvaluation;
+    // Unscored evaluations are not cached (they are tried again next time): take the fresh one.
+    const { score, feedback, reply, trace, consulted } =
+      state.trainCache.get(trainKey(candidate, i)) ??
+      (fresh.evaluations[missing.indexOf(i)] as ExampleEvaluation);
     return { score, feedback, reply, trace, consulted };
   });
   return { evaluations, depth: missing.length ? fresh.depth : 0 };
@@ -130,10 +144,11 @@ export function reflectionMaterial<C>(
   evaluations: readonly ExampleEvaluation[],
   extra: number,
 ): ReflectionExample[] {
-  const material: ReflectionExample[] = evaluations.map((e, k) => ({
-    example: env.split.train[batch[k] as number] as DatasetExample,
-    ...e,
-  }));
+  const material: ReflectionExample[] = evaluations.flatMap((e, k) =>
+    isScored(e.score)
+      ? [{ example: env.split.train[batch[k] as number] as DatasetExample, ...e }]
+      : [],
+  );
   if (extra <= 0) return material;
   const cached = [...state.trainCache.values()]
     .filter((t) => t.candidate === parent && !batch.includes(t.example) && t.score < 1 - EPS)
@@ -169,10 +184,19 @@ export async function runIteration<C>(
   let depth = 0;
   let proposals = 0;
   const startCalls = env.meter.issued;
-  const minibatchSize = env.adaptiveMinibatch
-    ? adaptiveMinibatchSize(env.minibatchSize, share, env.validationCost, env.perRun)
-    : env.minibatchSize;
   while (!state.budgetExhausted) {
+    // Sized for the share, and for what is left above the reserves: a minibatch sized for the
+    // whole share no longer fits once the iteration has spent a little (a perfect minibatch), and
+    // the gate then ended the last iteration as "call budget reached" with its share unspent.
+    const room = env.meter.remaining() - env.testReserve - env.finalReserve;
+    const minibatchSize = env.adaptiveMinibatch
+      ? adaptiveMinibatchSize(
+          env.minibatchSize,
+          Math.min(share, room),
+          env.validationCost,
+          env.perRun,
+        )
+      : env.minibatchSize;
     const perReply = observedCallsPerReply(env.replyStats, env.perRun);
     const gate = mayPropose({
       proposalsSoFar: proposals,
@@ -213,51 +237,80 @@ export async function runIteration<C>(
       env.nearBestParents ? nearBestFrontier(pool) : paretoFrontier(pool),
       state.rng,
     );
-    const batch = nextMinibatch(state.minibatch, split.train.length, minibatchSize, state.rng);
-    const parentRecord = state.candidates[parent] as { config: C; scores: number[] };
+    const batch = parentMinibatch(env, state, parent, minibatchSize);
+    const parentRecord = state.candidates[parent] as CandidateRecord<C>;
     const parentConfig = parentRecord.config;
     proposals++;
+    const note = env.recorder?.begin({
+      kind: "reflection",
+      parent: parentRecord.iteration,
+      minibatch: batch.map((i) => (split.train[i] as DatasetExample).id),
+      parentValidationScore: parentRecord.score,
+    });
     try {
       const before = await evaluateTrain(env, state, parent, batch, signal);
       depth += before.depth;
-      if (before.evaluations.every((e) => e.score >= 1 - EPS)) continue;
-      const examples = batch.map((i) => split.train[i] as DatasetExample);
-      const material = reflectionMaterial(
-        env,
-        state,
-        parent,
-        batch,
-        before.evaluations,
-        env.reflectionExtra,
-      );
-      const picked = adapter.pickComponent
-        ? adapter.pickComponent(parentConfig, state.componentCursor, material)
-        : {
-            index: state.componentCursor % adapter.components(parentConfig).length,
-            cursor: state.componentCursor + 1,
-          };
-      const component = picked.index;
-      state.componentCursor = picked.cursor;
-      depth += 1;
-      let proposal: Awaited<ReturnType<typeof adapter.propose>>;
-      try {
-        proposal = await adapter.propose(env.llm, parentConfig, component, material, signal);
-      } catch (err) {
-        if (isAbortError(err) || err instanceof BudgetExhaustedError || signal.aborted) throw err;
-        continue; // an unusable reflection answer rejects this proposal, not the run
+      note?.parentScores(before.evaluations.map((e) => e.score));
+      const parentScored = before.evaluations.filter((e) => isScored(e.score));
+      if (parentScored.every((e) => e.score >= 1 - EPS)) {
+        note?.finish("parent_perfect");
+        continue;
       }
-      if (!proposal || state.keys.has(adapter.key(proposal.config))) continue;
+      const examples = batch.map((i) => split.train[i] as DatasetExample);
+      let proposal = removalProposal(adapter, env.removalEdits, parentConfig, state.rng);
+      let component = 0;
+      if (!proposal) {
+        const extra = env.reflectionExtra;
+        const material = reflectionMaterial(env, state, parent, batch, before.evaluations, extra);
+        const picked = adapter.pickComponent
+          ? adapter.pickComponent(parentConfig, state.componentCursor, material)
+          : {
+              index: state.componentCursor % adapter.components(parentConfig).length,
+              cursor: state.componentCursor + 1,
+            };
+        component = picked.index;
+        state.componentCursor = picked.cursor;
+        if (note) {
+          note.record.reflectedOn = material.map((m) => m.example.id);
+          note.record.component = adapter.components(parentConfig)[component] ?? null;
+        }
+        depth += 1;
+        try {
+          proposal = await adapter.propose(env.llm, parentConfig, component, material, signal);
+        } catch (err) {
+          if (isAbortError(err) || err instanceof BudgetExhaustedError || signal.aborted) throw err;
+          note?.finish("reflection_failed");
+          continue; // an unusable reflection answer rejects this proposal, not the run
+        }
+      }
+      if (!proposal) {
+        note?.finish("reflection_failed");
+        continue;
+      }
+      if (note) note.record.rationale = proposal.rationale;
+      if (state.keys.has(adapter.key(proposal.config))) {
+        note?.finish("duplicate");
+        continue;
+      }
       const after = await acceptOnMinibatch(
         env,
         proposal.config,
         examples,
         before.evaluations.map((e) => e.score),
         signal,
+        env.removalHolds && proposal.removal === true,
       );
       depth += after.depth;
-      if (!after.accepted || !after.evaluations) continue;
+      if (note) {
+        note.record.proposalMinibatchScore = (note.record.parentMinibatchScore ?? 0) + after.gain;
+      }
+      if (!after.accepted || !after.evaluations) {
+        note?.finish("rejected_minibatch");
+        continue;
+      }
       const afterEvaluations = after.evaluations;
       if (!canAffordValidation(env)) {
+        note?.finish("budget");
         state.budgetExhausted = true;
         break;
       }
@@ -267,9 +320,21 @@ export async function runIteration<C>(
       ]);
       depth += Math.max(validation.depth, state.embedding.source === "provider" ? 1 : 0);
       state.keys.add(adapter.key(proposal.config));
-      if (!validation.scores) continue; // hopeless on the first half of the validation set
+      if (!validation.scores) {
+        note?.finish("rejected_validation", {
+          validationScore: meanScore((validation.evaluations ?? []).map((e) => e.score)),
+        });
+        continue; // hopeless on the first half of the validation set
+      }
       const scores = validation.scores;
       const index = state.candidates.length;
+      note?.finish("accepted", { validationScore: meanScore(scores) });
+      env.recorder?.evaluated(
+        state.iteration + 1,
+        "validation",
+        split.validation,
+        validation.evaluations ?? [],
+      );
       state.candidates.push({
         iteration: state.iteration + 1,
         config: proposal.config,
@@ -287,6 +352,7 @@ export async function runIteration<C>(
       return { accepted: index, proposals, depth };
     } catch (err) {
       if (err instanceof BudgetExhaustedError) {
+        note?.finish("budget");
         state.budgetExhausted = true;
         break;
       }

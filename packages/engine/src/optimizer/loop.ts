@@ -8,7 +8,7 @@ import { initialMinibatchState } from "../datasets/minibatch";
 import { splitDataset } from "../datasets/split";
 import { chooseEmbeddingSource } from "../embedding/embedder";
 import { createProjector } from "../embedding/projection";
-import { createScorer, scorerDepth } from "../judge/scorer";
+import { createScorer, scorerDepth, userScorer } from "../judge/scorer";
 import { throwIfAborted } from "../util/abort";
 import { Semaphore } from "../util/limit";
 import { Prng } from "../util/prng";
@@ -21,10 +21,18 @@ import {
 } from "./budget";
 import { evaluateCandidate, meanScore } from "./evaluate";
 import { finalise } from "./finalise";
+import { fillValidationGaps } from "./gaps";
 import { type IterationEnv, runIteration } from "./iteration";
+import { MECHANISM_DEFAULTS, mechanismSettings } from "./mechanisms";
 import { meteredPort, RunMeter } from "./meter";
-import { bestCandidate } from "./pareto";
+import { nonNegativeInt, positiveInt } from "./option-values";
+import { OutageDetector, outageGuardedPort } from "./outage";
+import { bestByScores } from "./pareto";
+import { RunRecorder } from "./recorder";
+import { ReplyCostMeter } from "./reply-cost";
 import { fromCheckpoint, type RunState, runFingerprint, toCheckpoint } from "./state";
+import { type SweepPlan, sweepReserve } from "./sweep";
+import { taskContextOf } from "./task";
 import type {
   IterationResult,
   OptimisationCheckpoint,
@@ -46,18 +54,13 @@ export const OPTIMISER_DEFAULTS = {
   merge: true,
   nearBestParents: true,
   pooledFinalPick: true,
+  ...MECHANISM_DEFAULTS,
 } as const;
 
-function nonNegativeInt(value: number | undefined, fallback: number, name: string): number {
-  const v = value ?? fallback;
-  if (!Number.isInteger(v) || v < 0) throw new RangeError(`${name} must be a non-negative integer`);
-  return v;
-}
-
-function positiveInt(value: number | undefined, fallback: number, name: string): number {
-  const v = value ?? fallback;
-  if (!Number.isInteger(v) || v < 1) throw new RangeError(`${name} must be a positive integer`);
-  return v;
+/** What the run's recorder holds for the iteration that just finished. */
+function recorded<C>(env: IterationEnv<C>): Pick<IterationResult<C>, "reasoning" | "evidence"> {
+  const { proposals, evidence } = env.recorder?.drain() ?? { proposals: [], evidence: [] };
+  return { reasoning: proposals, evidence };
 }
 
 /** Builds the reported result of an iteration for pool candidate `index`. */
@@ -90,6 +93,7 @@ function iterationResult<C>(
     totalUsage: { ...env.meter.total },
     criticalPathCalls: depth,
     checkpoint: toCheckpoint(adapter, state, env.meter),
+    ...recorded(env),
   };
 }
 
@@ -101,6 +105,8 @@ export async function* runOptimisation<C>(
   adapter: ModeAdapter<C>,
   seedCandidate: C,
   options: OptimiseOptionsBase & { resumeFrom?: OptimisationCheckpoint<C> },
+  /** Candidate models the presented configuration is also scored on at the end (sweep.ts). */
+  sweep?: SweepPlan<C>,
 ): OptimisationRun<C> {
   const seed = options.resumeFrom?.seed ?? options.seed ?? OPTIMISER_DEFAULTS.seed;
   const minibatchSize = positiveInt(
@@ -126,10 +132,17 @@ export async function* runOptimisation<C>(
     throw new Error(`dataset ${options.dataset.name} has no train examples`);
 
   const metric = options.dataset.metric;
-  const judgeCalls = scorerDepth(metric);
+  const judgeCalls = options.scorer ? 0 : scorerDepth(metric);
   const perRun = adapter.callsPerRun(seedCandidate) + judgeCalls;
   const evaluateTest = options.evaluateTest ?? true;
-  const testReserve = evaluateTest ? 2 * split.test.length * perRun : 0;
+  const plan = sweep && sweep.variants.length > 0 ? sweep : undefined;
+  // With a sweep the test also measures the best-scoring point when it is not the recommended one.
+  const sweepPerRun = plan
+    ? Math.max(...plan.variants.map((v) => v.adapter.callsPerRun(v.apply(seedCandidate))))
+    : 0;
+  const testReserve = evaluateTest
+    ? 2 * split.test.length * perRun + (plan ? split.test.length * (sweepPerRun + judgeCalls) : 0)
+    : 0;
   const initialCost = split.validation.length * perRun + 1;
   const proposalCost = 2 * Math.min(minibatchSize, split.train.length) * perRun + 1 + initialCost;
   const rescoreTop = nonNegativeInt(
@@ -139,8 +152,22 @@ export async function* runOptimisation<C>(
   );
   const validationCost = split.validation.length * perRun;
   const searchCalls = initialCost + iterations * proposalsPerIteration * proposalCost;
+  const mechanisms = mechanismSettings(adapter, options, validationCost);
+  const { temperatureReserve } = mechanisms;
+  const sweepCalls = sweepReserve(
+    plan,
+    seedCandidate,
+    split.validation.length,
+    split.train.length,
+    judgeCalls,
+  );
   const maxCalls =
-    options.maxCalls ?? searchCalls + testReserve + Math.ceil(rescoreTop * validationCost);
+    options.maxCalls ??
+    searchCalls +
+      testReserve +
+      Math.ceil(rescoreTop * validationCost) +
+      temperatureReserve +
+      sweepCalls;
   if (!options.resumeFrom && maxCalls < initialCost) {
     throw new RangeError(
       `a call budget of ${maxCalls} cannot even score the initial candidate (${initialCost} calls)`,
@@ -151,10 +178,28 @@ export async function* runOptimisation<C>(
   const signal = options.signal
     ? AbortSignal.any([options.signal, runController.signal])
     : runController.signal;
-  const meter = new RunMeter(maxCalls, options.resumeFrom?.usage, options.resumeFrom?.callsIssued);
-  const llm = meteredPort(options.llm, meter, new Semaphore(concurrency));
+  const meter = new RunMeter(
+    maxCalls,
+    options.resumeFrom?.usage,
+    options.resumeFrom?.callsIssued,
+    options.maxCostUsd,
+  );
+  // Most calls of a sliding window failing: the provider is down; stop the run's calls at once.
+  const outage = new OutageDetector();
+  const watched = outageGuardedPort(options.llm, outage, (e) => runController.abort(e));
+  // Agent calls are added up for the cost of replies on the frontier.
+  const replyCost = new ReplyCostMeter(options.price);
+  const llm = replyCost.port(meteredPort(watched, meter, new Semaphore(concurrency)));
   const all = [...split.train, ...split.validation, ...split.test];
-  const scorer = createScorer({ metric, llm, judgeModel: options.models.judge, examples: all });
+  const scorer = options.scorer
+    ? userScorer(options.scorer)
+    : createScorer({
+        metric,
+        llm,
+        judgeModel: options.models.judge,
+        examples: all,
+        task: taskContextOf(options.dataset, adapter.promptOf(seedCandidate)),
+      });
   const env: IterationEnv<C> = {
     replyStats: { replies: 0, calls: 0 },
     adapter,
@@ -166,7 +211,11 @@ export async function* runOptimisation<C>(
     minibatchSize,
     proposalsPerIteration,
     testReserve,
-    finalReserve: options.maxCalls === undefined ? rescoreTop * validationCost : 0,
+    finalReserve:
+      (options.maxCalls === undefined ? rescoreTop * validationCost : 0) +
+      temperatureReserve +
+      sweepCalls,
+    ...mechanisms.settings,
     proposalCap:
       options.maxCalls === undefined
         ? proposalsPerIteration
@@ -185,6 +234,7 @@ export async function* runOptimisation<C>(
       (options.adaptiveMinibatch ?? OPTIMISER_DEFAULTS.adaptiveMinibatch),
     validationCost,
     perRun,
+    recorder: new RunRecorder(),
   };
   const fingerprint = runFingerprint(adapter, seedCandidate, split, {
     seed,
@@ -197,10 +247,13 @@ export async function* runOptimisation<C>(
     earlyStop: env.earlyStop,
     adaptiveMinibatch: env.adaptiveMinibatch,
     merge: env.merge,
+    ...mechanisms.fingerprint,
     // only when off, so checkpoints written before the option existed still resume
     ...(env.nearBestParents ? {} : { nearBestParents: false }),
   });
 
+  // Replies before this (re)start were not metered by `replyCost`.
+  let repliesBeforeStart = 0;
   try {
     throwIfAborted(signal);
     let state: RunState<C>;
@@ -208,6 +261,7 @@ export async function* runOptimisation<C>(
       state = fromCheckpoint(adapter, options.resumeFrom, fingerprint);
       Object.assign(env.replyStats, state.replyStats);
       state.replyStats = env.replyStats;
+      repliesBeforeStart = env.replyStats.replies;
     } else {
       meter.startIteration();
       const [embedding, validation] = await Promise.all([
@@ -216,6 +270,7 @@ export async function* runOptimisation<C>(
       ]);
       const projector = createProjector({ seed, origin: embedding.vector });
       const scores = validation.evaluations.map((e) => e.score);
+      env.recorder?.evaluated(0, "validation", split.validation, validation.evaluations);
       state = {
         seed,
         fingerprint,
@@ -247,6 +302,7 @@ export async function* runOptimisation<C>(
         trainCache: new Map(),
       };
       const depth = Math.max(validation.depth, embedding.source === "provider" ? 1 : 0);
+      await fillValidationGaps(env, state, signal);
       yield iterationResult(adapter, state, env, 0, true, 0, depth);
     }
 
@@ -260,9 +316,10 @@ export async function* runOptimisation<C>(
         iterations,
       );
       const outcome = await runIteration(env, state, signal, share);
+      await fillValidationGaps(env, state, signal);
       throwIfAborted(signal);
       state.iteration++;
-      const index = outcome.accepted ?? bestCandidate(state.candidates.map((c) => c.score));
+      const index = outcome.accepted ?? bestByScores(state.candidates.map((c) => c.scores));
       state.reported.push(index);
       state.acceptedFlags.push(outcome.accepted !== null);
       yield iterationResult(
@@ -283,11 +340,17 @@ export async function* runOptimisation<C>(
       rescores: affordableRescores(
         rescoreTop,
         meter.remaining(),
-        env.testReserve,
+        env.testReserve + env.temperatureReserve + sweepCalls,
         split.validation.length * observedCallsPerReply(env.replyStats, perRun),
       ),
       signal,
+      ...(plan
+        ? { sweep: { plan, reserve: sweepCalls, replyCost, replies: repliesBeforeStart } }
+        : {}),
     });
+  } catch (err) {
+    // An outage aborted the run's calls: report the outage, not the aborts it caused.
+    throw outage.tripped ?? err;
   } finally {
     runController.abort();
   }

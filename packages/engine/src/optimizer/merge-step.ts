@@ -7,7 +7,7 @@
 import type { DatasetExample } from "@promptune/contracts";
 import { nextMinibatch } from "../datasets/minibatch";
 import { embedText } from "../embedding/embedder";
-import { evaluateCandidate, meanScore } from "./evaluate";
+import { evaluateCandidate, meanScore, pairedMeans } from "./evaluate";
 import { canAffordValidation, evaluateTrain, type IterationEnv } from "./iteration";
 import { pickMerge } from "./merge";
 import { nearBestFrontier, paretoFrontier } from "./pareto";
@@ -39,6 +39,13 @@ export async function tryMerge<C>(
   state.merges++;
   state.keys.add(adapter.key(plan.config));
   const batch = nextMinibatch(state.minibatch, split.train.length, minibatchSize, state.rng);
+  const note = env.recorder?.begin({
+    kind: "merge",
+    parent: (state.candidates[plan.better] as { iteration: number }).iteration,
+    otherParent: (state.candidates[plan.other] as { iteration: number }).iteration,
+    minibatch: batch.map((i) => (split.train[i] as DatasetExample).id),
+    parentValidationScore: (state.candidates[plan.better] as { score: number }).score,
+  });
   const [better, other] = await Promise.all([
     evaluateTrain(env, state, plan.better, batch, signal),
     evaluateTrain(env, state, plan.other, batch, signal),
@@ -46,10 +53,20 @@ export async function tryMerge<C>(
   const examples = batch.map((i) => split.train[i] as DatasetExample);
   const merged = await evaluateCandidate(env, plan.config, examples, signal);
   let depth = Math.max(better.depth, other.depth) + merged.depth;
-  const mean = (xs: { score: number }[]) => meanScore(xs.map((e) => e.score));
-  if (mean(merged.evaluations) < Math.max(mean(better.evaluations), mean(other.evaluations)) - EPS)
+  // Compared with each parent on the examples both have scored (unscored ones are left out).
+  const scoresOf = (xs: { score: number }[]) => xs.map((e) => e.score);
+  const worseThan = (parent: { score: number }[]) => {
+    const paired = pairedMeans(scoresOf(merged.evaluations), scoresOf(parent));
+    return paired.n === 0 || paired.a < paired.b - EPS;
+  };
+  note?.parentScores(scoresOf(better.evaluations));
+  if (note) note.record.proposalMinibatchScore = meanScore(scoresOf(merged.evaluations));
+  if (worseThan(better.evaluations) || worseThan(other.evaluations)) {
+    note?.finish("rejected_minibatch");
     return { accepted: null, depth };
+  }
   if (!canAffordValidation(env)) {
+    note?.finish("budget");
     state.budgetExhausted = true;
     return { accepted: null, depth };
   }
@@ -60,8 +77,23 @@ export async function tryMerge<C>(
     embedText(env.llm, state.embedding.source, adapter.embeddingText(plan.config), signal),
   ]);
   depth += Math.max(validation.depth, state.embedding.source === "provider" ? 1 : 0);
-  if (!validation.scores) return { accepted: null, depth };
+  if (!validation.scores) {
+    note?.finish("rejected_validation", {
+      validationScore: meanScore(scoresOf(validation.evaluations ?? [])),
+    });
+    return { accepted: null, depth };
+  }
   const index = state.candidates.length;
+  note?.finish("accepted", {
+    validationScore: meanScore(validation.scores),
+    rationale: `Combined the components changed by iterations ${betterRecord.iteration} and ${otherRecord.iteration}.`,
+  });
+  env.recorder?.evaluated(
+    state.iteration + 1,
+    "validation",
+    split.validation,
+    validation.evaluations ?? [],
+  );
   state.candidates.push({
     iteration: state.iteration + 1,
     config: plan.config,

@@ -44,14 +44,19 @@ export function mergePair<C>(
   a: number,
   b: number,
 ): MergePlan<C> | null {
-  const { componentValues, withComponentValues } = adapter;
-  if (!componentValues || !withComponentValues) return null;
+  const { componentValues, withComponentValues, mergeThreeWay } = adapter;
+  if ((!componentValues || !withComponentValues) && !mergeThreeWay) return null;
   const ancA = ancestors(pool, a);
   const ancB = ancestors(pool, b);
   if (ancA.includes(b) || ancB.includes(a)) return null;
   const common = ancA.find((x) => ancB.includes(x));
   if (common === undefined) return null;
   const [better, other] = (pool[a]?.score ?? 0) >= (pool[b]?.score ?? 0) ? [a, b] : [b, a];
+  const configOf = (i: number) => (pool[i] as CandidateRecord<C>).config;
+  if (!componentValues || !withComponentValues) {
+    const config = mergeThreeWay?.(configOf(better), configOf(other), configOf(common)) ?? null;
+    return config ? { better, other, config } : null;
+  }
   const vb = componentValues((pool[better] as CandidateRecord<C>).config);
   const vo = componentValues((pool[other] as CandidateRecord<C>).config);
   const va = componentValues((pool[common] as CandidateRecord<C>).config);

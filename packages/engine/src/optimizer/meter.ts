@@ -3,7 +3,7 @@
  * call budget, limited by the concurrency semaphore, and its usage is added
  * to the run total and to the current iteration's bucket.
  */
-import { addUsage, emptyUsage, type LlmPort, type LlmUsage } from "../ports";
+import { addUsage, emptyUsage, isTransientLlmFailure, type LlmPort, type LlmUsage } from "../ports";
 import { throwIfAborted } from "../util/abort";
 import type { Semaphore } from "../util/limit";
 
@@ -15,17 +15,72 @@ export class BudgetExhaustedError extends Error {
   }
 }
 
+/**
+ * Thrown (without calling the model) when another call could take the run's
+ * measured cost above its cost cap. A kind of budget exhaustion: the run
+ * stops proposing and ends with what it has.
+ */
+export class CostCapReachedError extends BudgetExhaustedError {
+  constructor(readonly maxCostUsd: number) {
+    super(0);
+    this.message = `the run's cost cap of $${maxCostUsd} is reached`;
+    this.name = "CostCapReachedError";
+  }
+}
+
+/**
+ * With a cost cap, each call in flight is assumed to cost up to this many
+ * times the dearest call seen (calls of kinds not yet seen may cost more).
+ */
+const COST_SAFETY = 2;
+
+/**
+ * With a cost cap, calls run one at a time until one has cost something (so
+ * the first batch cannot overshoot); after this many free calls (local
+ * models) they run in parallel again.
+ */
+const FREE_CALLS_BEFORE_PARALLEL = 4;
+
 /** Mutable usage accounting of one run. */
 export class RunMeter {
   total: LlmUsage;
   iteration: LlmUsage = emptyUsage();
-  /** Calls started so far (counted at start, whether they succeed or not). */
+  /**
+   * Calls started so far (counted at start; a call that fails transiently,
+   * after the port's retries, is given back: it answered nothing, and the
+   * example it served is tried again).
+   */
   issued: number;
+  /** True once a call was refused by the cost cap. */
+  costCapped = false;
+  /** Calls started and not yet finished. */
+  private inFlight = 0;
+  /** The dearest single call so far: what each call in flight may still add. */
+  private dearestCallUsd = 0;
+  /** Calls finished (answered or failed) since this meter was made, and those that cost something. */
+  private settled = 0;
+  private costed = 0;
+  private onFirstSettled: () => void = () => {};
+  /** Resolves when the next call finishes. */
+  private nextSettled = this.newSettledPromise();
+
+  private newSettledPromise(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.onFirstSettled = resolve;
+    });
+  }
+
+  /** Resolves when the next call has finished (and its cost is known). */
+  callSettled(): Promise<void> {
+    return this.nextSettled;
+  }
 
   constructor(
     readonly maxCalls: number,
     total: LlmUsage = emptyUsage(),
     issued = 0,
+    /** Most the run may spend in USD (measured: the cost the port reports per call). */
+    readonly maxCostUsd?: number,
   ) {
     this.total = { ...total };
     this.issued = issued;
@@ -44,13 +99,59 @@ export class RunMeter {
   /** Reserves one call or throws BudgetExhaustedError. */
   reserve(): void {
     if (this.issued >= this.maxCalls) throw new BudgetExhaustedError(this.maxCalls);
+    if (this.maxCostUsd !== undefined && this.wouldExceedCost()) {
+      this.costCapped = true;
+      throw new CostCapReachedError(this.maxCostUsd);
+    }
     this.issued++;
+    this.inFlight++;
+  }
+
+  /**
+   * Whether one more call could take the measured cost above the cap: the
+   * cost so far plus, for it and every call in flight, the dearest call seen.
+   */
+  private wouldExceedCost(): boolean {
+    const max = this.maxCostUsd ?? Number.POSITIVE_INFINITY;
+    return (
+      this.total.costUsd >= max ||
+      this.total.costUsd + (this.inFlight + 1) * COST_SAFETY * this.dearestCallUsd > max
+    );
+  }
+
+  /** Gives back the reservation of a call that failed transiently. */
+  refund(): void {
+    this.issued = Math.max(0, this.issued - 1);
+  }
+
+  /** Marks a reserved call as finished (answered or failed). */
+  settle(): void {
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    this.settled++;
+    const resolve = this.onFirstSettled;
+    this.nextSettled = this.newSettledPromise();
+    resolve();
+  }
+
+  /**
+   * With a cost cap, no call's cost is known until one has finished: until
+   * then only one call may be in flight, so the first batch cannot overshoot.
+   */
+  mustWaitForFirstCost(): boolean {
+    return (
+      this.maxCostUsd !== undefined &&
+      this.costed === 0 &&
+      this.settled < FREE_CALLS_BEFORE_PARALLEL &&
+      this.inFlight > 0
+    );
   }
 
   /** Records a finished call's usage. */
   record(usage: LlmUsage): void {
     this.total = addUsage(this.total, usage);
     this.iteration = addUsage(this.iteration, usage);
+    this.dearestCallUsd = Math.max(this.dearestCallUsd, usage.costUsd);
+    if (usage.costUsd > 0) this.costed++;
   }
 }
 
@@ -65,9 +166,18 @@ export function meteredPort(llm: LlmPort, meter: RunMeter, semaphore: Semaphore)
     call: () => Promise<T>,
   ) =>
     semaphore.run(async () => {
+      while (meter.mustWaitForFirstCost()) await meter.callSettled();
       throwIfAborted(signal);
       meter.reserve();
-      const result = await call();
+      let result: T;
+      try {
+        result = await call();
+      } catch (err) {
+        if (isTransientLlmFailure(err)) meter.refund();
+        throw err;
+      } finally {
+        meter.settle();
+      }
       meter.record(result.usage);
       return result;
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Prng } from "../util/prng";
 import { nearBestFrontier, paretoFrontier } from "./pareto";
-import { drive, singleOptions } from "./test-helpers";
+import { drive, singleOptions, WITHOUT_NEW_MECHANISMS } from "./test-helpers";
 
 /**
  * Runs where the reflection sometimes forgets what the prompt already had, so
@@ -13,7 +13,7 @@ async function parentsOutsideBand(nearBestParents: boolean): Promise<number> {
   for (const seed of [1, 2, 3, 4, 5, 6]) {
     const rng = new Prng(seed * 101);
     const { run } = singleOptions(
-      { iterations: 8, seed, nearBestParents, earlyStop: false },
+      { iterations: 8, seed, nearBestParents, earlyStop: false, ...WITHOUT_NEW_MECHANISMS },
       {
         reflect: (current, missing) => {
           const kept = current

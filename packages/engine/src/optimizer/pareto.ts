@@ -5,7 +5,7 @@
  * instead of the search collapsing onto the single best average.
  */
 import type { Prng } from "../util/prng";
-import { meanScore } from "./evaluate";
+import { isScored, meanScore, pairedMeans } from "./evaluate";
 
 const EPS = 1e-9;
 
@@ -21,6 +21,7 @@ export interface FrontierEntry {
  * example's front. Candidates whose fronts are a subset of another remaining
  * candidate's fronts are dominated and removed, weakest mean first (ties:
  * later candidate first), so of two identical profiles the earlier survives.
+ * An example unscored (NaN) for a candidate counts for no front of it.
  */
 export function paretoFrontier(scores: readonly (readonly number[])[]): FrontierEntry[] {
   const n = scores.length;
@@ -30,10 +31,16 @@ export function paretoFrontier(scores: readonly (readonly number[])[]): Frontier
   const fronts: Set<number>[] = Array.from({ length: n }, () => new Set());
   for (let j = 0; j < examples; j++) {
     let best = -Infinity;
-    for (const s of scores) best = Math.max(best, s[j] ?? 0);
-    for (let c = 0; c < n; c++) if ((scores[c]?.[j] ?? 0) >= best - EPS) fronts[c]?.add(j);
+    for (const s of scores) {
+      const x = s[j];
+      if (isScored(x)) best = Math.max(best, x);
+    }
+    for (let c = 0; c < n; c++) {
+      const s = scores[c]?.[j];
+      if (isScored(s) && s >= best - EPS) fronts[c]?.add(j);
+    }
   }
-  const mean = (c: number): number => (scores[c] ?? []).reduce((a, b) => a + b, 0) / examples;
+  const mean = (c: number): number => meanScore(scores[c] ?? []);
   const alive = new Set(
     Array.from({ length: n }, (_, c) => c).filter((c) => (fronts[c]?.size ?? 0) > 0),
   );
@@ -62,7 +69,7 @@ export function paretoFrontier(scores: readonly (readonly number[])[]): Frontier
 export function standardErrorOfBest(scores: readonly (readonly number[])[], floor = 0.02): number {
   const means = scores.map(meanScore);
   const bestIndex = bestCandidate(means);
-  const best = scores[bestIndex] ?? [];
+  const best = (scores[bestIndex] ?? []).filter(isScored);
   const n = best.length;
   if (n < 2) return Number.POSITIVE_INFINITY;
   const mean = means[bestIndex] ?? 0;
@@ -94,6 +101,21 @@ export function selectParent(frontier: readonly FrontierEntry[], rng: Prng): num
   if (frontier.length === 0) throw new Error("empty Pareto frontier");
   const index = rng.weighted(frontier.map((f) => f.wins));
   return (frontier[index] as FrontierEntry).candidate;
+}
+
+/**
+ * Index of the best candidate by its per-example scores, each challenger
+ * compared with the best so far on the examples both have scored (unscored
+ * examples are left out, never counted as 0); the earliest wins ties. With
+ * complete score vectors it is bestCandidate of the means.
+ */
+export function bestByScores(scores: readonly (readonly number[])[]): number {
+  let best = 0;
+  for (let i = 1; i < scores.length; i++) {
+    const paired = pairedMeans(scores[i] ?? [], scores[best] ?? []);
+    if (paired.n > 0 && paired.a > paired.b + EPS) best = i;
+  }
+  return best;
 }
 
 /** Index of the best candidate by mean score; the earliest wins ties. */

@@ -11,8 +11,12 @@ describe("final selection robust to noise", () => {
     expect(rankByScore([0.5, 0.7, 0.7, 0.6])).toEqual([1, 2, 3, 0]);
   });
 
-  it("re-scores the top candidates and presents the mean of both measurements", async () => {
-    const { run, llm } = singleOptions({ iterations: 3, rescoreTop: 2 });
+  it("re-scores the top candidates and presents the fresh measurement", async () => {
+    const { run, llm } = singleOptions({
+      iterations: 3,
+      rescoreTop: 2,
+      temperatureByEvidence: false,
+    });
     const { results, final } = await drive(run());
     const validation = 9;
     const rescoreCalls = llm.calls.length - results.reduce((s, r) => s + r.usage.calls, 0);

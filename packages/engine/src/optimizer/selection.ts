@@ -1,8 +1,9 @@
 /**
  * The final pick, robust to noise. The best validation mean of many noisy
  * candidates is biased upwards (the winner's curse): the top candidates are
- * scored once more on the validation set, each is judged by the mean of both
- * measurements, and the best of them is presented with that mean.
+ * scored once more on the validation set, each is judged by both
+ * measurements, and the best of them is presented with the fresh second
+ * measurement alone, which its selection from the whole pool did not see.
  * Candidates whose replies are deterministic are not scored again (a second
  * measurement would repeat the first).
  */
@@ -20,6 +21,8 @@ export interface FinalPick {
   score: number;
   /** Candidates measured a second time. */
   rescored: number;
+  /** The pick's per-example scores of the fresh measurement (first one when not re-measured). */
+  scores: number[];
 }
 
 /** Pool indices by validation mean, best first; earlier candidates first on ties. */
@@ -66,35 +69,37 @@ export async function selectFinal<C>(
     env.pooledFinalPick === false ? undefined : c?.trainEvidence;
   const pooled = state.candidates.map((c) => pooledMean([c.score], n, evidence(c)));
   const plain = bestCandidate(pooled);
+  const scoresOf = (i: number) => (state.candidates[i] as { scores: number[] }).scores.slice();
   if (rescores <= 0 || state.candidates.length < 2) {
-    return { index: plain, score: means[plain] ?? 0, rescored: 0 };
+    return { index: plain, score: means[plain] ?? 0, rescored: 0, scores: scoresOf(plain) };
   }
   const top = rankByScore(pooled).slice(0, rescores);
   try {
     const second = await Promise.all(
       top.map(async (index) => {
-        const c = state.candidates[index] as { config: C; score: number };
-        if (env.adapter.deterministic?.(c.config)) return c.score;
+        const c = state.candidates[index] as { config: C; score: number; scores: number[] };
+        if (env.adapter.deterministic?.(c.config)) return c.scores;
         const stage = await evaluateCandidate(env, c.config, env.split.validation, signal);
-        return meanScore(stage.evaluations.map((e) => e.score));
+        return stage.evaluations.map((e) => e.score);
       }),
     );
-    let pick = { index: plain, score: -1, rescored: top.length };
+    let pick: FinalPick = { index: plain, score: -1, rescored: top.length, scores: [] };
     let pickPooled = -1;
     top.forEach((index, k) => {
       const c = state.candidates[index];
       const first = means[index] ?? 0;
-      const again = second[k] ?? 0;
+      const fresh = second[k] ?? [];
+      const again = meanScore(fresh);
       const rank = pooledMean([first, again], n, evidence(c));
       if (rank > pickPooled + EPS || (Math.abs(rank - pickPooled) <= EPS && index < pick.index)) {
         pickPooled = rank;
-        pick = { index, score: (first + again) / 2, rescored: top.length };
+        pick = { index, score: again, rescored: top.length, scores: fresh };
       }
     });
     return pick;
   } catch (err) {
     if (!(err instanceof BudgetExhaustedError)) throw err;
     state.budgetExhausted = true;
-    return { index: plain, score: means[plain] ?? 0, rescored: 0 };
+    return { index: plain, score: means[plain] ?? 0, rescored: 0, scores: scoresOf(plain) };
   }
 }

@@ -5,8 +5,10 @@
  */
 import type { DatasetExample } from "@promptune/contracts";
 import type { ChatMessage, LlmPort } from "../ports";
+import type { Prng } from "../util/prng";
 import type { AgentRun, ModeAdapter, Proposal } from "./adapter";
-import { runOptimisation } from "./loop";
+import { drawRemoval, mergeInstructions } from "./instructions";
+import { OPTIMISER_DEFAULTS, runOptimisation } from "./loop";
 import {
   cleanProposedPrompt,
   cleanTemperature,
@@ -16,6 +18,8 @@ import {
   renderExamples,
   renderFeedback,
 } from "./reflection";
+import type { SweepPlan } from "./sweep";
+import { renderTask, type TaskContext, taskContextOf } from "./task";
 import type {
   OptimisationRun,
   ReflectionExample,
@@ -37,12 +41,13 @@ export function dialogMessages(
 }
 
 const REFLECTION_SYSTEM = [
-  "You improve the system prompt of a customer-help assistant.",
-  "You are shown the current system prompt, a few conversations the assistant answered with it, an expert's reference reply for each, and a grader's verdict on each reply.",
-  "Write a better complete system prompt:",
+  "You improve the system prompt of an AI assistant for the task described in <task>.",
+  "You are shown the task, the current system prompt, a few conversations the assistant answered with it, a reference reply for each, and a grader's verdict on each reply.",
+  "Write a better complete system prompt for that task:",
   "- keep every instruction that already works;",
-  "- turn what the grader found missing into general, reusable instructions, each a clear standalone sentence; never copy customer names, order numbers or other details of these particular conversations;",
-  "- keep the assistant's role and tone, stay concise, and do not add instructions that no feedback supports.",
+  "- turn what the grader found missing into general, reusable instructions, each a clear standalone sentence; never copy names, numbers or other details of these particular conversations;",
+  "- remove instructions that the feedback shows to hurt, and sentences that state no checkable behaviour;",
+  "- keep the assistant's role and tone, stay concise, and do not add instructions that no feedback calls for.",
   "Return the full new prompt (not a diff) and a one-sentence rationale.",
 ].join("\n");
 
@@ -54,8 +59,11 @@ export function singleReflectionMessages(
   parent: SingleAgentCandidate,
   material: readonly ReflectionExample[],
   tuneTemperature: boolean,
+  task?: TaskContext,
 ): ChatMessage[] {
   const user = [
+    renderTask(task),
+    "",
     "<current_prompt>",
     parent.prompt,
     "</current_prompt>",
@@ -85,8 +93,13 @@ export function singleAgentAdapter(options: {
   model: string;
   reflectionModel: string;
   tuneTemperature: boolean;
+  task?: TaskContext;
+  /** Offer removal edits (instructions.ts). */
+  removalEdits?: boolean;
+  /** Merge two lineages instruction by instruction. */
+  instructionMerge?: boolean;
 }): ModeAdapter<SingleAgentCandidate> {
-  const { model, reflectionModel, tuneTemperature } = options;
+  const { model, reflectionModel, tuneTemperature, task } = options;
   return {
     mode: "single",
     key: (c) => JSON.stringify([c.prompt.trim(), c.temperature]),
@@ -96,6 +109,32 @@ export function singleAgentAdapter(options: {
     deterministic: (c) => c.temperature === 0,
     fingerprintParts: () => ({ model, reflectionModel, tuneTemperature }),
     components: () => ["prompt"],
+    ...(options.instructionMerge
+      ? {
+          mergeThreeWay: (
+            better: SingleAgentCandidate,
+            other: SingleAgentCandidate,
+            common: SingleAgentCandidate,
+          ) => {
+            const prompt = mergeInstructions(better.prompt, other.prompt, common.prompt);
+            return prompt ? { ...better, prompt } : null;
+          },
+        }
+      : {}),
+    ...(options.removalEdits
+      ? {
+          removalOf: (c: SingleAgentCandidate, rng: Prng) => {
+            const r = drawRemoval(c.prompt, rng);
+            return r ? { config: { ...c, prompt: r.prompt }, removed: r.removed } : null;
+          },
+        }
+      : {}),
+    ...(tuneTemperature
+      ? {
+          temperatureOf: (c: SingleAgentCandidate) => c.temperature,
+          withTemperature: (c: SingleAgentCandidate, t: number) => ({ ...c, temperature: t }),
+        }
+      : {}),
     async run(llm: LlmPort, c, example, signal): Promise<AgentRun> {
       const { text } = await llm.complete({
         model,
@@ -113,7 +152,7 @@ export function singleAgentAdapter(options: {
       material,
       signal,
     ): Promise<Proposal<SingleAgentCandidate> | null> {
-      const messages = singleReflectionMessages(parent, material, tuneTemperature);
+      const messages = singleReflectionMessages(parent, material, tuneTemperature, task);
       const base = {
         model: reflectionModel,
         messages,
@@ -156,14 +195,26 @@ export function singleAgentAdapter(options: {
 export function optimizeSingleAgent(
   options: SingleAgentOptions,
 ): OptimisationRun<SingleAgentCandidate> {
-  const adapter = singleAgentAdapter({
-    model: options.model,
-    reflectionModel: options.models.reflection,
-    tuneTemperature: options.tuneTemperature ?? true,
-  });
+  const adapterFor = (model: string) =>
+    singleAgentAdapter({
+      model,
+      reflectionModel: options.models.reflection,
+      tuneTemperature: options.tuneTemperature ?? true,
+      task: taskContextOf(options.dataset, options.prompt),
+      removalEdits: options.removalEdits ?? OPTIMISER_DEFAULTS.removalEdits,
+      instructionMerge: options.instructionMerge ?? OPTIMISER_DEFAULTS.instructionMerge,
+    });
   const seed: SingleAgentCandidate = {
     prompt: options.prompt,
     temperature: cleanTemperature(options.temperature, 0.7),
   };
-  return runOptimisation(adapter, seed, options);
+  const others = [...new Set(options.candidateModels ?? [])].filter((m) => m !== options.model);
+  const sweep: SweepPlan<SingleAgentCandidate> | undefined =
+    others.length > 0
+      ? {
+          primaryModelName: options.model,
+          variants: others.map((m) => ({ modelName: m, adapter: adapterFor(m), apply: (c) => c })),
+        }
+      : undefined;
+  return runOptimisation(adapterFor(options.model), seed, options, sweep);
 }

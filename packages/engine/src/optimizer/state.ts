@@ -64,8 +64,9 @@ export function trainKey(candidate: number, example: number): string {
   return `${candidate}:${example}`;
 }
 
-/** Stores a train evaluation, dropping the oldest beyond the limit. */
+/** Stores a train evaluation, dropping the oldest beyond the limit; unscored ones are not kept (tried again later). */
 export function cacheTrainEvaluation<C>(state: RunState<C>, entry: TrainEvaluation): void {
+  if (!Number.isFinite(entry.score)) return;
   const key = trainKey(entry.candidate, entry.example);
   state.trainCache.delete(key);
   state.trainCache.set(key, entry);
@@ -80,10 +81,11 @@ export function addTrainEvidence<C>(
   candidate: CandidateRecord<C> | undefined,
   scores: readonly number[],
 ): void {
-  if (!candidate || scores.length === 0) return;
+  const scored = scores.filter((s) => Number.isFinite(s));
+  if (!candidate || scored.length === 0) return;
   const evidence = candidate.trainEvidence ?? { sum: 0, count: 0 };
-  for (const s of scores) evidence.sum += s;
-  evidence.count += scores.length;
+  for (const s of scored) evidence.sum += s;
+  evidence.count += scored.length;
   candidate.trainEvidence = evidence;
 }
 
@@ -131,6 +133,10 @@ export function fromCheckpoint<C>(
     throw new Error("checkpoint does not match this run's dataset, seed configuration or options");
   }
   const cp = JSON.parse(JSON.stringify(checkpoint)) as OptimisationCheckpoint<C>;
+  // JSON stores an unscored example's NaN as null: restore it.
+  for (const c of cp.candidates) {
+    c.scores = c.scores.map((s) => (typeof s === "number" ? s : Number.NaN));
+  }
   return {
     seed: cp.seed,
     fingerprint: cp.fingerprint,
@@ -148,6 +154,10 @@ export function fromCheckpoint<C>(
     budgetExhausted: cp.budgetExhausted,
     embedding: cp.embedding,
     projector: createProjector({ seed: cp.seed, origin: cp.embedding.origin }),
-    trainCache: new Map(cp.trainCache.map((e) => [trainKey(e.candidate, e.example), e])),
+    trainCache: new Map(
+      cp.trainCache
+        .filter((e) => typeof e.score === "number")
+        .map((e) => [trainKey(e.candidate, e.example), e]),
+    ),
   };
 }

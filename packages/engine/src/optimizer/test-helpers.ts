@@ -15,6 +15,17 @@ export async function drive<C>(
   }
 }
 
+/**
+ * The issue-22 mechanisms switched off, for tests that pin down the earlier
+ * mechanisms' exact calls and draws on their own.
+ */
+export const WITHOUT_NEW_MECHANISMS = {
+  removalEdits: false,
+  instructionMerge: false,
+  targetedMinibatch: false,
+  temperatureByEvidence: false,
+} as const;
+
 /** Single-agent options over a 30-example synthetic dataset and a fresh fake port. */
 export function singleOptions(
   overrides: Partial<SingleAgentOptions> = {},

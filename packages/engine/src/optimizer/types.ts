@@ -7,9 +7,13 @@ import type { LoadedDataset } from "../datasets/bundled";
 import type { MinibatchState } from "../datasets/minibatch";
 import type { DatasetSplit } from "../datasets/split";
 import type { EmbeddingSource } from "../embedding/embedder";
+import type { UserMetric } from "../judge/scorer";
 import type { EngineModels, LlmPort, LlmUsage } from "../ports";
 import type { PrngState } from "../util/prng";
+import type { PriceLookup } from "./estimate";
+import type { FrontierPoint } from "./frontier";
 import type { HeldOutComparison } from "./held-out";
+import type { CandidateEvidence, ProposalRecord } from "./recorder";
 
 /** A single-agent candidate: the system prompt plus the temperature it runs at. */
 export interface SingleAgentCandidate {
@@ -45,6 +49,12 @@ export interface OptimiseOptionsBase {
   rescoreTop?: number;
   /** Cached train failures of the parent shown to the reflection beyond the minibatch. Default 4. */
   reflectionExtra?: number;
+  /**
+   * A removal edit passes the minibatch when its score merely holds (else it must rise, like
+   * every proposal). Default false: measured in bench/quality.ts, holding removals spend a
+   * validation pass on most neutral removals (docs/optimiser.md).
+   */
+  removalHolds?: boolean;
   /** Drop a proposal that is clearly worse than its parent on half the validation set. Default true. */
   earlyStop?: boolean;
   /** With `maxCalls`: grow the minibatch (up to 3×) while the budget's share per iteration allows. Default true. */
@@ -59,6 +69,17 @@ export interface OptimiseOptionsBase {
    * they answered as parents (else by validation alone). Default true.
    */
   pooledFinalPick?: boolean;
+  /**
+   * Single-agent with temperature tuning: score the final pick at temperature 0 and at the
+   * starting temperature too (calls kept back for it) and keep the best, ties to the lower.
+   * Default true.
+   */
+  temperatureByEvidence?: boolean;
+  /**
+   * Draw train minibatches weighted toward examples the parent fails and toward strata (the
+   * examples' `domain`) seen in fewer minibatches, instead of uniform epochs. Default true.
+   */
+  targetedMinibatch?: boolean;
   /** Merge two lineages' changes (multi-agent; GEPA's merge) after an iteration that found a candidate. Default true. */
   merge?: boolean;
   /** Most model calls in flight at once (a per-run ceiling). Default 32. */
@@ -69,6 +90,21 @@ export interface OptimiseOptionsBase {
   evaluateTest?: boolean;
   /** Cancels the run: the iterator throws an AbortError and in-flight calls are aborted. */
   signal?: AbortSignal;
+  /**
+   * Your own scoring function `(example, reply) => {score, feedback}` used
+   * instead of the dataset's metric (see `userScorer`). Default: the metric.
+   */
+  scorer?: UserMetric;
+  /**
+   * Model prices (USD per million tokens) for the cost of replies on the
+   * frontier (tokens × price); without it, the cost the port reports.
+   */
+  price?: PriceLookup;
+  /**
+   * Most the run may spend in USD, measured from the cost the port reports:
+   * checked before every call; the run stops proposing and ends with what it has.
+   */
+  maxCostUsd?: number;
 }
 
 /** Options of a single-agent run. */
@@ -79,8 +115,25 @@ export interface SingleAgentOptions extends OptimiseOptionsBase {
   prompt: string;
   /** Seed temperature in [0, 1]. */
   temperature: number;
+  /**
+   * Removal edits: some proposals drop one instruction of the parent instead of asking the
+   * reflection, kept when they pass the minibatch and validation like any proposal. Default
+   * false: in bench/quality.ts they did not help on average over the worlds (docs/optimiser.md).
+   */
+  removalEdits?: boolean;
+  /**
+   * Merge two lineages' prompts instruction by instruction (set union over their common
+   * ancestor, de-duplicated; conflicts are settled by evaluation). Needs `merge`. Default true.
+   */
+  instructionMerge?: boolean;
   /** Let reflection propose a temperature too (second coordinate). Default true. */
   tuneTemperature?: boolean;
+  /**
+   * Models the presented prompt is also scored on at the end (the
+   * cost–quality sweep); the result then carries the frontier and presents
+   * its recommended point.
+   */
+  candidateModels?: string[];
   /** Continue a run from the checkpoint of its last finished iteration. */
   resumeFrom?: OptimisationCheckpoint<SingleAgentCandidate>;
 }
@@ -91,6 +144,8 @@ export interface MultiAgentOptions extends OptimiseOptionsBase {
   jointEdits?: boolean;
   /** Seed configuration (coordinator + workers). */
   config: MultiAgentConfig;
+  /** Per role: models the coordinator and (all) workers are also tried on (the sweep). */
+  candidateModels?: { coordinator?: string[]; workers?: string[] };
   /** Continue a run from the checkpoint of its last finished iteration. */
   resumeFrom?: OptimisationCheckpoint<MultiAgentCandidate>;
 }
@@ -194,6 +249,27 @@ export interface IterationResult<C> {
   criticalPathCalls: number;
   /** Resume point after this iteration (plain JSON; store it as is). */
   checkpoint: OptimisationCheckpoint<C>;
+  /** Every proposal this iteration tried, in order, with its outcome (iteration 0: none). */
+  reasoning: ProposalRecord[];
+  /** Per-example evaluations of candidates scored in this iteration (the seed, an accepted proposal). */
+  evidence: CandidateEvidence[];
+}
+
+/** Why the presented candidate was picked: the number the pick ranked it by and its evidence. */
+export interface PickExplanation {
+  /** Creating iteration of the presented candidate. */
+  iteration: number;
+  /** The pooled mean the pick ranked by, in [0, 1]. */
+  pooledScore: number;
+  /** Validation measurements pooled (1, or 2 when re-measured) of `validationExamples` each. */
+  validationMeasurements: number;
+  validationExamples: number;
+  /** Train examples the candidate answered as a parent, pooled in. */
+  trainExamples: number;
+  /** The initial candidate's pooled mean by the same rule. */
+  initialPooledScore: number;
+  /** True when the presented candidate is not the initial one. */
+  beatInitial: boolean;
 }
 
 /** A candidate as reported in the final result. */
@@ -208,9 +284,10 @@ export interface ReportedCandidate<C> {
 /** The final result of a run, returned when the iterator finishes. */
 export interface FinalResult<C> {
   /**
-   * The presented candidate: best by validation mean after the top candidates
-   * were measured a second time (earliest on ties); its `validationScore` is
-   * the mean of both measurements when it was re-measured.
+   * The presented candidate: best by pooled evidence after the top candidates
+   * were measured a second time (earliest on ties), at the temperature chosen
+   * by evidence (single-agent); its `validationScore` is the fresh second
+   * measurement when it was re-measured (or the chosen temperature's own).
    */
   best: ReportedCandidate<C>;
   initial: ReportedCandidate<C>;
@@ -228,7 +305,20 @@ export interface FinalResult<C> {
   heldOut: HeldOutComparison | null;
   /** True when the call budget ended proposing early. */
   budgetExhausted: boolean;
+  /** True when the cost cap (`maxCostUsd`) stopped the run early. */
+  costCapped?: boolean;
+  /**
+   * The cost–quality frontier (runs with candidate models), cheapest first;
+   * `best` is then its recommended point.
+   */
+  frontier?: FrontierPoint<C>[];
+  /** The model (multi-agent: label) of the presented configuration, with a frontier. */
+  presentedModelName?: string;
   usage: LlmUsage;
+  /** How the presented candidate was picked. */
+  pick: PickExplanation;
+  /** Per-example held-out test evaluations of the initial and the presented candidate. */
+  testEvidence: CandidateEvidence[];
 }
 
 /** An optimisation run: yields iteration results, returns the final result. */

@@ -189,6 +189,7 @@ export function createFakeLlm(options: FakeLlmOptions = {}): FakeLlm {
       return {
         score,
         feedback: missing.length ? `Missing: ${missing.join("; ")}` : "All rubric items satisfied.",
+        rubric_items: rubric.map((item) => ({ item, met: !missing.includes(item) })),
       };
     }
     if (call.schemaName === "prompt_proposal") {

@@ -14,22 +14,39 @@ import {
 } from "@promptune/contracts";
 import {
   type FinalResult as EngineFinal,
+  type IterationResult,
+  isAbortError,
   type OptimisationRun,
   optimizeMultiAgent,
   optimizeSingleAgent,
+  type Scorer,
 } from "@promptune/engine";
-import type { LlmGateway } from "../../llm";
+import { LlmError, type LlmGateway } from "../../llm";
 import { estimateRequest } from "../../runs/estimate";
 import { multiFinal, singleFinal, toUsage } from "../../runs/mapping";
 import type { OptimizeArgs } from "../args";
-import { loadDataset } from "../dataset-source";
+import { UsageError } from "../args-common";
+import { cliSplit, loadDataset } from "../dataset-source";
 import { EXIT } from "../exit-codes";
 import { writeUserFile } from "../files";
 import { formatEstimate } from "../reporters/estimate";
 import { finalJson, finalText, iterationJson, iterationText } from "../reporters/optimize-text";
 import { Progress, percent, resolveProgressMode } from "../reporters/progress";
-import { createCliGateway, loadSubject, multiConfiguration, singleConfiguration } from "../subject";
+import {
+  createCliGateway,
+  loadSubject,
+  multiConfiguration,
+  type Subject,
+  singleConfiguration,
+} from "../subject";
 import type { CommandContext } from "./context";
+
+/** Refuses --models naming a model the gateway does not offer (a usage error). */
+function assertKnownModels(models: readonly string[] | undefined, offered: readonly string[]) {
+  const unknown = models?.find((m) => !offered.includes(m));
+  if (unknown)
+    throw new UsageError(`--models: unknown model "${unknown}". Available: ${offered.join(", ")}`);
+}
 
 /** How one mode's candidates are reported. */
 interface RunView<C> {
@@ -38,13 +55,51 @@ interface RunView<C> {
   finalOf: (f: EngineFinal<C>) => FinalResult;
 }
 
+/**
+ * On Ctrl-C or a provider failure, --output still gets the iterations
+ * finished so far, marked `interrupted` or `provider_failed` with no final
+ * result; any other error is a bug and writes nothing.
+ */
+async function writePartialOutput(
+  err: unknown,
+  partial: {
+    args: OptimizeArgs;
+    ref: CliDatasetRef;
+    model: string | null;
+    iterations: CliIteration[];
+  },
+): Promise<void> {
+  const status = isAbortError(err)
+    ? "interrupted"
+    : err instanceof LlmError
+      ? "provider_failed"
+      : null;
+  if (!status || !partial.args.output) return;
+  const output = CliOptimizeOutputSchema.parse({
+    type: "optimize",
+    dataset: partial.ref,
+    model: partial.model,
+    iterations: partial.iterations,
+    result: null,
+    status,
+    error: err instanceof Error ? err.message : String(err),
+  });
+  await writeUserFile(partial.args.output, `${JSON.stringify(output, null, 2)}\n`, "--output");
+}
+
 /** How often the bar refreshes calls, tokens and cost during an iteration. */
 const BAR_REFRESH_MS = 500;
 
 async function drive<C>(
   run: OptimisationRun<C>,
   view: RunView<C>,
-  setup: { args: OptimizeArgs; ctx: CommandContext; ref: CliDatasetRef; gateway: LlmGateway },
+  setup: {
+    args: OptimizeArgs;
+    ctx: CommandContext;
+    ref: CliDatasetRef;
+    gateway: LlmGateway;
+    onResult?: (result: FinalResult, model: string | null) => void;
+  },
 ): Promise<number> {
   const { args, ctx, ref, gateway } = setup;
   const mode = resolveProgressMode(args.progress, ctx.io, args.json);
@@ -61,7 +116,13 @@ async function drive<C>(
   timer?.unref();
   const iterations: CliIteration[] = [];
   try {
-    let step = await run.next();
+    let step: IteratorResult<IterationResult<C>, EngineFinal<C>>;
+    try {
+      step = await run.next();
+    } catch (err) {
+      await writePartialOutput(err, { args, ref, model: view.model, iterations });
+      throw err;
+    }
     while (!step.done) {
       const r = step.value;
       const configuration = view.configurationOf(r.config);
@@ -80,12 +141,18 @@ async function drive<C>(
       const next = r.iteration === args.iterations ? " · scoring the held-out split…" : "";
       state = { ...state, done: r.iteration, note: `best ${percent(best)}${next}` };
       show();
-      step = await run.next();
+      try {
+        step = await run.next();
+      } catch (err) {
+        await writePartialOutput(err, { args, ref, model: view.model, iterations });
+        throw err;
+      }
     }
     clearInterval(timer);
     progress.done();
     const engineFinal = step.value;
     const result = view.finalOf(engineFinal);
+    setup.onResult?.(result, view.model);
     const best = view.configurationOf(engineFinal.best.config);
     if (args.output) {
       const output = CliOptimizeOutputSchema.parse({
@@ -109,46 +176,82 @@ async function drive<C>(
   }
 }
 
-/** Runs `promptune optimize` and returns its exit code. */
-export async function runOptimize(args: OptimizeArgs, ctx: CommandContext): Promise<number> {
-  const { dataset, ref } = await loadDataset(args.dataset, ctx);
-  const subject = await loadSubject(args);
-  const gateway = createCliGateway(ctx.env);
+/** One configuration of `optimize -c`: its subject, the config's scorer and where its result goes. */
+export interface OptimizeCell {
+  subject: Subject;
+  scorer?: (gateway: LlmGateway) => Promise<Scorer | undefined>;
+  onResult?: (result: FinalResult, model: string | null) => void;
+}
+
+/** Runs `promptune optimize` (one cell of a config file when `cell` is given) and returns its exit code. */
+export async function runOptimize(
+  args: OptimizeArgs,
+  ctx: CommandContext,
+  cell?: OptimizeCell,
+): Promise<number> {
+  const source = await loadDataset(args.dataset, ctx);
+  const { ref } = source;
+  const dataset = args.task ? { ...source.dataset, task: args.task } : source.dataset;
+  const subject = cell?.subject ?? (await loadSubject(args));
+  const gateway = createCliGateway(ctx.env, {
+    concurrency: args.concurrency,
+    cacheDir: args.cacheDir,
+  });
   const runId = randomUUID();
   try {
     const model = subject.kind === "single" ? (subject.model ?? gateway.defaultModel) : null;
+    assertKnownModels(args.candidateModels, gateway.listModels());
+    // Multi-agent: --models are candidates for the coordinator and for the workers alike.
+    const multiCandidates = args.candidateModels
+      ? { coordinator: args.candidateModels, workers: args.candidateModels }
+      : undefined;
     // The same plan the server shows before a run; its max_calls caps this run unless --max-calls says otherwise.
     const estimate = estimateRequest(
       gateway,
       dataset,
       subject.kind,
       subject.kind === "multi"
-        ? { ...subject.config, dataset_name: dataset.name, iterations: args.iterations }
+        ? {
+            ...subject.config,
+            dataset_name: dataset.name,
+            iterations: args.iterations,
+            ...(multiCandidates ? { candidate_models: multiCandidates } : {}),
+          }
         : {
             prompt: subject.candidate.prompt,
             temperature: subject.candidate.temperature,
             model_name: model ?? gateway.defaultModel,
             dataset_name: dataset.name,
             iterations: args.iterations,
+            ...(args.candidateModels ? { candidate_models: args.candidateModels } : {}),
           },
     );
     const maxCalls = args.maxCalls ?? estimate.max_calls;
     if (!args.json) ctx.io.stdout(`${formatEstimate(estimate, maxCalls)}\n`);
     const withEstimate = (final: FinalResult): FinalResult => ({ ...final, estimate });
+    const scorer = await cell?.scorer?.(gateway);
     const common = {
+      ...(scorer ? { scorer } : {}),
       llm: gateway,
       models: { judge: gateway.roles.judge, reflection: gateway.roles.reflection },
       dataset,
+      split: cliSplit(source),
       iterations: args.iterations,
       seed: args.seed,
       concurrency: args.concurrency,
       maxCalls,
       signal: ctx.signal,
+      price: (m: string) => gateway.priceOf(m),
+      ...(args.maxCostUsd !== undefined ? { maxCostUsd: args.maxCostUsd } : {}),
     };
-    const setup = { args, ctx, ref, gateway };
+    const setup = { args, ctx, ref, gateway, onResult: cell?.onResult };
     if (subject.kind === "multi") {
       return await drive(
-        optimizeMultiAgent({ ...common, config: subject.config }),
+        optimizeMultiAgent({
+          ...common,
+          config: subject.config,
+          ...(multiCandidates ? { candidateModels: multiCandidates } : {}),
+        }),
         {
           model: null,
           configurationOf: multiConfiguration,
@@ -164,6 +267,7 @@ export async function runOptimize(args: OptimizeArgs, ctx: CommandContext): Prom
         model: singleModel,
         prompt: subject.candidate.prompt,
         temperature: subject.candidate.temperature,
+        ...(args.candidateModels ? { candidateModels: args.candidateModels } : {}),
       }),
       {
         model: singleModel,

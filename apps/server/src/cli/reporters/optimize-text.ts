@@ -5,6 +5,7 @@
 import type { CliConfiguration, FinalResult } from "@promptune/contracts";
 import type { FinalResult as EngineFinal, IterationResult, LlmUsage } from "@promptune/engine";
 import { toUsage } from "../../runs/mapping";
+import { formatFrontier } from "./frontier";
 import { formatHeldOut } from "./held-out";
 import { percent } from "./progress";
 
@@ -65,6 +66,8 @@ export function finalJson<C>(
     usage: result.usage,
     ...(result.held_out !== undefined ? { held_out: result.held_out } : {}),
     ...(result.estimate !== undefined ? { estimate: result.estimate } : {}),
+    ...(result.frontier ? { frontier: result.frontier, model_name: result.model_name } : {}),
+    ...(f.costCapped ? { cost_capped: true } : {}),
   });
 }
 
@@ -87,7 +90,9 @@ export function finalText<C>(
     `Best: iteration ${result.best_iteration}, validation ${percent(result.best_validation_score)} (initial ${percent(result.initial_score)})`,
     `Held-out test (${f.testSize} examples): ${percent(result.test_score)} (initial ${percent(result.initial_test_score)})`,
     ...heldOut,
-    `Usage: ${usageLine(f.usage)}${f.budgetExhausted ? " — call budget reached" : ""}`,
+    `Usage: ${usageLine(f.usage)}${f.costCapped ? " — cost cap reached, stopped early" : f.budgetExhausted ? " — call budget reached" : ""}`,
+    ...(result.frontier ? ["", formatFrontier(result.frontier)] : []),
+    ...(result.model_name ? [`Model: ${result.model_name}`] : []),
     `Temperature: ${best.temperature.toFixed(2)}`,
     "",
     agents ? "Final configuration:" : "Final prompt:",

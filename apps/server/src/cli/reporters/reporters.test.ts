@@ -1,5 +1,7 @@
+import { readFile } from "node:fs/promises";
 import type { EvalReport, HeldOutComparison } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
+import { validateXML } from "xmllint-wasm";
 import { formatEstimate } from "./estimate";
 import { formatHeldOut, signedPoints } from "./held-out";
 import { toJunitXml, xmlEscape } from "./junit";
@@ -142,24 +144,77 @@ describe("JUnit report", () => {
     examples: 2,
     passed: 1,
     results: [
-      { id: "a<1>", score: 1, passed: true, feedback: "ok", reply: "fine" },
+      { id: "a<1>", score: 1, passed: true, feedback: "ok", reply: "fine", duration_ms: 1200 },
       { id: "b", score: 0, passed: false, feedback: 'Missing: say "hi" & wave', reply: "no\u0007" },
     ],
     usage: { calls: 2, input_tokens: 10, output_tokens: 5, cost_usd: 0, cached_calls: 0 },
+    status: "complete",
+    repeat: 1,
+    started_at: "2026-11-24T10:00:00.123Z",
+    duration_ms: 2500,
   };
+  const gate = { name: "score ≥ 80.0%", failure: "score 50.0% is below --min-score 80.0%" };
 
-  it("has one case per example and per gate, failures escaped", () => {
-    const xml = toJunitXml(report, [
-      { name: "score ≥ 80.0%", failure: "score 50.0% is below --min-score 80.0%" },
-    ]);
-    expect(xml).toContain('<testsuite name="promptune eval faq (held-out)" tests="3" failures="2"');
-    expect(xml).toContain('<testcase classname="promptune.faq" name="a&lt;1&gt;"/>');
-    expect(xml).toContain(
-      '<failure message="score 0.0% below 100.0%: Missing: say &quot;hi&quot; &amp; wave">',
+  it("fails example cases only when --pass-score made them gates, escaping the text", () => {
+    const gated = toJunitXml([{ report, checks: [gate] }], { examplesAreGates: true });
+    expect(gated).toContain(
+      'tests="3" failures="2" errors="0" skipped="0" time="2.500" timestamp="2026-11-24T10:00:00"',
     );
-    expect(xml).toContain("Reply:\nno</failure>");
-    expect(xml).toContain('name="score ≥ 80.0%">');
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites')).toBe(true);
+    expect(gated).toContain('<testcase name="a&lt;1&gt;" classname="promptune.faq" time="1.200">');
+    expect(gated).toContain(
+      '<failure message="score 0.0% (pass mark 100.0%): Missing: say &quot;hi&quot; &amp; wave" type="promptune.failure">',
+    );
+    expect(gated).toContain("Reply:\nno</failure>");
+    const informative = toJunitXml([{ report, checks: [] }], { examplesAreGates: false });
+    // no gate enforced → no failure, matching exit code 0; the score stays visible
+    expect(informative).toContain('failures="0"');
+    expect(informative).toContain("<system-out>score 0.0% (pass mark 100.0%)");
+  });
+
+  it("marks a partial report with an error case", () => {
+    const xml = toJunitXml(
+      [
+        {
+          report: { ...report, status: "interrupted", error: "cancelled", examples: 5 },
+          checks: [],
+        },
+      ],
+      { examplesAreGates: false },
+    );
+    expect(xml).toContain('errors="1"');
+    expect(xml).toContain(
+      '<error message="interrupted: cancelled" type="promptune.interrupted">2 of 5 examples',
+    );
+  });
+
+  it("is valid against the JUnit schema in every shape", async () => {
+    const schema = await readFile(new URL("./junit.xsd", import.meta.url), "utf8");
+    const shapes = [
+      toJunitXml([{ report, checks: [gate] }], { examplesAreGates: true }),
+      toJunitXml([{ report, checks: [] }], { examplesAreGates: false }),
+      toJunitXml(
+        [
+          { report, checks: [gate] },
+          { report: { ...report, status: "provider_failed", error: "503" }, checks: [] },
+        ],
+        { examplesAreGates: false },
+      ),
+    ];
+    for (const xml of shapes) {
+      const result = await validateXML({
+        xml: [{ fileName: "report.xml", contents: xml }],
+        schema: [{ fileName: "junit.xsd", contents: schema }],
+      });
+      expect(result.errors).toEqual([]);
+      expect(result.valid).toBe(true);
+    }
+    // the schema is strict enough to catch a missing timestamp
+    const broken = shapes[0]?.replace(/ timestamp="[^"]*"/, "") ?? "";
+    const rejected = await validateXML({
+      xml: [{ fileName: "report.xml", contents: broken }],
+      schema: [{ fileName: "junit.xsd", contents: schema }],
+    });
+    expect(rejected.valid).toBe(false);
   });
 
   it("escapes XML metacharacters and drops forbidden control characters", () => {

@@ -11,6 +11,17 @@ import * as integration from "./20261121_04_integration";
 import * as attackFixes from "./20261123_01_attack_fixes";
 import * as telegramVerification from "./20261123_02_telegram_verification";
 import * as runHeldOutEstimate from "./20261123_05_run_held_out_estimate";
+import * as historyQuota from "./20261124_10_history_quota";
+import * as usageBudgets from "./20261124_20_usage_budgets";
+import * as telegramClaims from "./20261124_40_telegram_claims";
+import * as accountSwitches from "./20261124_41_account_switches";
+import * as datasetTask from "./20261124_50_dataset_task";
+import * as runEvidence from "./20261124_60_run_evidence";
+import * as apiTokens from "./20261124_71_api_tokens";
+import * as runBestIteration from "./20261124_80_run_best_iteration";
+import * as frontier from "./20261124_a0_frontier";
+import * as ratings from "./20261124_b0_ratings";
+import * as evidenceRubricMet from "./20261124_c1_evidence_rubric_met";
 
 export const migrations: Record<string, Migration> = {
   "20261121_01_foundation": foundation,
@@ -20,4 +31,15 @@ export const migrations: Record<string, Migration> = {
   "20261123_01_attack_fixes": attackFixes,
   "20261123_02_telegram_verification": telegramVerification,
   "20261123_05_run_held_out_estimate": runHeldOutEstimate,
+  "20261124_10_history_quota": historyQuota,
+  "20261124_20_usage_budgets": usageBudgets,
+  "20261124_40_telegram_claims": telegramClaims,
+  "20261124_41_account_switches": accountSwitches,
+  "20261124_50_dataset_task": datasetTask,
+  "20261124_60_run_evidence": runEvidence,
+  "20261124_71_api_tokens": apiTokens,
+  "20261124_80_run_best_iteration": runBestIteration,
+  "20261124_a0_frontier": frontier,
+  "20261124_b0_ratings": ratings,
+  "20261124_c1_evidence_rubric_met": evidenceRubricMet,
 };

@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from "fastify";
 import { Bot, type Context, GrammyError } from "grammy";
 import type { Update } from "grammy/types";
+import { answerConfirmation, isConfirmationAnswer } from "./confirm";
 import { type ConversationDeps, handleMessage } from "./conversation";
 import type { BotKind } from "./messages";
 import { BOT_TEXT } from "./messages";
 import type { ChatQueue } from "./queue";
+import { answerRating, isRatingAnswer } from "./rating";
 
 /** Settings of one bot. */
 export interface BotOptions {
@@ -56,6 +58,9 @@ async function bounded(promise: Promise<unknown>, ms: number): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Updates the bots receive: messages, and presses on their inline buttons. */
+const UPDATES: Array<"message" | "callback_query"> = ["message", "callback_query"];
+
 const COMMANDS = [
   { command: "start", description: "What I do and which configuration answers" },
   { command: "reset", description: "Forget our conversation" },
@@ -77,6 +82,18 @@ export function createBot(options: BotOptions): TelegramBot {
     const chatId = message.chat.id;
     const replier = {
       send: async (text: string) => void (await ctx.api.sendMessage(chatId, text)),
+      ask: async (text: string, buttons: Array<{ text: string; data: string }>) =>
+        void (await ctx.api.sendMessage(chatId, text, {
+          reply_markup: {
+            inline_keyboard: buttons.map((b) => [{ text: b.text, callback_data: b.data }]),
+          },
+        })),
+      offer: async (text: string, buttons: Array<{ text: string; data: string }>) =>
+        void (await ctx.api.sendMessage(chatId, text, {
+          reply_markup: {
+            inline_keyboard: [buttons.map((b) => ({ text: b.text, callback_data: b.data }))],
+          },
+        })),
       typing: async () => void (await ctx.api.sendChatAction(chatId, "typing")),
     };
     const incoming = {
@@ -97,6 +114,51 @@ export function createBot(options: BotOptions): TelegramBot {
     );
     if (!queued) void replier.send(BOT_TEXT.busy).catch(onError);
   });
+  // A press on a rating button under a reply (rating.ts).
+  bot.on("callback_query:data", async (ctx, next) => {
+    const query = ctx.callbackQuery;
+    const chat = query.message?.chat;
+    if (!isRatingAnswer(query.data)) return next();
+    if (chat?.type !== "private")
+      return void (await ctx.answerCallbackQuery().catch(() => undefined));
+    const outcome = await answerRating(conversation, {
+      data: query.data,
+      side: kind,
+      chatId: String(chat.id),
+      sender: { id: query.from.id, username: query.from.username },
+    });
+    await ctx.answerCallbackQuery({ text: outcome.notice }).catch(() => undefined);
+    if (outcome.buttons && query.message) {
+      await ctx.api
+        .editMessageReplyMarkup(chat.id, query.message.message_id, {
+          reply_markup: {
+            inline_keyboard: outcome.buttons.length
+              ? [outcome.buttons.map((b) => ({ text: b.text, callback_data: b.data }))]
+              : [],
+          },
+        })
+        .catch(() => undefined);
+    }
+    if (outcome.message) await ctx.api.sendMessage(chat.id, outcome.message);
+  });
+  // The second step of verification: a press on a confirmation button.
+  bot.on("callback_query:data", async (ctx) => {
+    const query = ctx.callbackQuery;
+    const chat = query.message?.chat;
+    await ctx.answerCallbackQuery().catch(() => undefined);
+    if (chat?.type !== "private" || !isConfirmationAnswer(query.data)) return;
+    if (!query.from.username) return void (await ctx.api.sendMessage(chat.id, BOT_TEXT.noUsername));
+    const sender = { id: query.from.id, username: query.from.username };
+    const text = await answerConfirmation(conversation.verification, query.data, sender);
+    if (query.message) {
+      await ctx.api
+        .editMessageReplyMarkup(chat.id, query.message.message_id, {
+          reply_markup: { inline_keyboard: [] },
+        })
+        .catch(() => undefined);
+    }
+    await ctx.api.sendMessage(chat.id, text);
+  });
   bot.catch((error) =>
     log.error({ err: error.error, bot: kind }, "telegram bot middleware failed"),
   );
@@ -115,7 +177,7 @@ export function createBot(options: BotOptions): TelegramBot {
         if (options.mode === "webhook") {
           await bot.api.setWebhook(options.webhookUrl as string, {
             secret_token: options.webhookSecret,
-            allowed_updates: ["message"],
+            allowed_updates: UPDATES,
           });
           log.info(
             { bot: kind, username: `@${me}`, url: options.webhookUrl },
@@ -125,7 +187,7 @@ export function createBot(options: BotOptions): TelegramBot {
         }
         await bot.start({
           timeout: options.pollTimeoutSeconds,
-          allowed_updates: ["message"],
+          allowed_updates: UPDATES,
           onStart: () =>
             log.info({ bot: kind, username: `@${me}` }, "Telegram bot answers via long polling"),
         });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BudgetRepository } from "../../budgets/repository";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { DIALECTS } from "../../testing/db";
 import { type FixtureLlm, startFixtureLlm } from "../../testing/fixture-llm";
@@ -6,7 +7,7 @@ import { type FixtureTelegram, startFixtureTelegram } from "../../testing/fixtur
 import { callApi } from "../../testing/http";
 import { fixtureLlmEnv } from "../../testing/llm-env";
 import { TELEGRAM_MAX_MESSAGE } from "./format";
-import { BOT_TEXT } from "./messages";
+import { BOT_TEXT, confirmButtons } from "./messages";
 
 const BEFORE = "1001:before-token";
 const AFTER = "1002:after-token";
@@ -84,8 +85,12 @@ describe.each(DIALECTS)("Telegram before/after bots on %s", (dialect) => {
     const { link } = (
       await callApi(t.app, "GET", "/api/telegram/integration", undefined, owner)
     ).json().data.verification;
+    // The owner's Telegram account opens the link and confirms the named account.
     const { token } = tg.openLink(link, OWNER);
-    const [verified] = await tg.waitForSent(token, OWNER.id, 1);
+    const [question] = await tg.waitForSent(token, OWNER.id, 1);
+    if (!question) throw new Error("no confirmation question");
+    tg.press(token, OWNER, question, confirmButtons("b***r@example.com").yes);
+    const verified = (await tg.waitForSent(token, OWNER.id, 2))[1];
     expect(verified?.text).toContain("Verified: @Alice_Owner");
   });
   afterAll(async () => {
@@ -238,5 +243,24 @@ describe.each(DIALECTS)("Telegram before/after bots on %s", (dialect) => {
     const [inGroup] = await tg.waitForSent(BEFORE, group.id, 1);
     expect(inGroup?.text).toBe(BOT_TEXT.privateOnly);
     expect(llmCalls().length).toBe(calls);
+  });
+
+  it("charges bot replies to the integration's owner and stops answering once their budget is spent", async () => {
+    const usedCalls = async () =>
+      (await callApi(t.app, "GET", "/api/profile/usage", undefined, owner)).json().data.day.used
+        .calls as number;
+    const before = await usedCalls();
+    await say(AFTER, FRIEND, "Is there rye today?");
+    expect(await usedCalls()).toBe(before + 1);
+
+    const budgets = new BudgetRepository(t.database.db);
+    await budgets.setOverride(owner.userId, { daily: { calls: before + 1 } });
+    // The gateway trusts a user's cached totals for up to a second.
+    await new Promise((r) => setTimeout(r, 1_100));
+    const calls = llmCalls().length;
+    const [refused] = await say(AFTER, FRIEND, "And tomorrow?");
+    expect(refused).toBe(BOT_TEXT.budgetSpent);
+    expect(llmCalls().length).toBe(calls);
+    await budgets.clearOverride(owner.userId);
   });
 });

@@ -1,11 +1,15 @@
 import type { DialogEntry, SingleAgentConfig } from "@promptune/contracts";
 import { chatMessages } from "../../autotune/chat";
+import { BudgetSpentError } from "../../budgets/errors";
+import type { RatingStore } from "../../feedback/ratings";
 import type { LlmGateway } from "../../llm";
 import type { IntegrationRepository } from "../repository";
 import { looksLikeCode, type VerificationRepository } from "../verification";
+import { askToConfirm, type Button } from "./confirm";
 import { splitMessage } from "./format";
 import type { ChatHistoryStore } from "./history";
-import { BOT_TEXT, type BotKind, greeting, verifiedText } from "./messages";
+import { BOT_TEXT, type BotKind, greeting } from "./messages";
+import { ratingButtons } from "./rating";
 
 /** An incoming Telegram message, reduced to what the bots use. */
 export interface IncomingMessage {
@@ -21,9 +25,13 @@ export interface IncomingMessage {
   text: string | undefined;
 }
 
-/** How a conversation answers: send text, show "typing…". */
+/** How a conversation answers: send text, ask with inline buttons, show "typing…". */
 export interface Replier {
   send(text: string): Promise<void>;
+  /** Sends text with inline buttons, one per row. */
+  ask(text: string, buttons: Button[]): Promise<void>;
+  /** Sends text with inline buttons side by side (the rating buttons). */
+  offer(text: string, buttons: Button[]): Promise<void>;
   typing(): Promise<void>;
 }
 
@@ -32,6 +40,7 @@ export interface ConversationDeps {
   integrations: IntegrationRepository;
   verification: VerificationRepository;
   history: ChatHistoryStore;
+  ratings: RatingStore;
   llm: LlmGateway;
   log: { warn(obj: object, msg?: string): void; debug(obj: object, msg?: string): void };
 }
@@ -55,18 +64,25 @@ function modelFor(llm: LlmGateway, config: SingleAgentConfig): string {
   return llm.listModels().includes(config.model_name) ? config.model_name : llm.defaultModel;
 }
 
-/** Sends a (possibly long) reply in Telegram-sized pieces. */
-async function sendAll(out: Replier, text: string): Promise<void> {
-  for (const chunk of splitMessage(text)) await out.send(chunk);
+/** Sends a (possibly long) reply in Telegram-sized pieces; the last one carries `buttons`. */
+async function sendAll(out: Replier, text: string, buttons: Button[]): Promise<void> {
+  const chunks = splitMessage(text);
+  for (const [i, chunk] of chunks.entries()) {
+    if (i === chunks.length - 1) await out.offer(chunk, buttons);
+    else await out.send(chunk);
+  }
 }
 
 /**
- * Answers one message. `/start <code>` verifies the sender as the owner of
- * the integration the code belongs to (see ../verification.ts). Otherwise
+ * Answers one message. `/start <code>` asks the sender to confirm, with a
+ * button, that they own the Promptune account the code belongs to (see
+ * confirm.ts and ../verification.ts). Otherwise
  * only the verified owner or a friend of a verified integration
  * (case-insensitive username) is answered, with the bot's configuration read
  * fresh from the database (so a saved change applies to the next message),
  * the same framing as the single-agent chat, and the chat's bounded history.
+ * Each reply is stored for rating and carries 👍/👎 buttons (rating.ts); after
+ * "Correct it" the next plain message is saved as the correction instead.
  */
 export async function handleMessage(
   deps: ConversationDeps,
@@ -77,13 +93,8 @@ export async function handleMessage(
   if (!msg.username || msg.senderId === undefined) return out.send(BOT_TEXT.noUsername);
   const argument = msg.text ? commandArgument(msg.text) : "";
   if (msg.text && commandOf(msg.text) === "start" && looksLikeCode(argument)) {
-    const outcome = await deps.verification.verify(argument, {
-      id: msg.senderId,
-      username: msg.username,
-    });
-    return out.send(
-      outcome === "verified" ? verifiedText(`@${msg.username}`) : BOT_TEXT.verification[outcome],
-    );
+    const sender = { id: msg.senderId, username: msg.username };
+    return askToConfirm(deps.verification, argument, sender, out);
   }
   const match = await deps.integrations.findForSender(msg.username, msg.senderId);
   if (!match) return out.send(BOT_TEXT.refusal);
@@ -102,6 +113,9 @@ export async function handleMessage(
     return out.send(BOT_TEXT.reset);
   }
   if (command !== null) return out.send(BOT_TEXT.unknownCommand);
+  if (await deps.ratings.takeCorrection(msg.bot, msg.chatId, integration.userId, msg.text)) {
+    return out.send(BOT_TEXT.rating.correctionSaved);
+  }
   if (!config.prompt.trim()) return out.send(BOT_TEXT.notReady[msg.bot]);
 
   const dialog = await deps.history.load(msg.bot, msg.chatId, integration.userId);
@@ -109,9 +123,11 @@ export async function handleMessage(
   await out.typing().catch(() => undefined);
   const typing = setInterval(() => void out.typing().catch(() => undefined), TYPING_REPEAT_MS);
   let reply: string;
+  const model = modelFor(deps.llm, config);
   try {
-    const result = await deps.llm.complete({
-      model: modelFor(deps.llm, config),
+    // Bot replies are charged to the integration's owner.
+    const result = await deps.llm.forUser(integration.userId).complete({
+      model,
       messages: chatMessages(config.prompt, [...dialog, question]),
       temperature: config.temperature,
       purpose: "assistant",
@@ -119,6 +135,7 @@ export async function handleMessage(
     });
     reply = result.text.trim();
   } catch (error) {
+    if (error instanceof BudgetSpentError) return out.send(BOT_TEXT.budgetSpent);
     deps.log.warn({ err: error, bot: msg.bot }, "telegram bot could not get a model reply");
     return out.send(BOT_TEXT.providerError);
   } finally {
@@ -129,5 +146,15 @@ export async function handleMessage(
     question,
     { type: "ai", content: reply },
   ]);
-  await sendAll(out, reply);
+  const ratingId = await deps.ratings.recordBotReply({
+    ownerUserId: integration.userId,
+    side: msg.bot,
+    chatId: msg.chatId,
+    dialog: [...dialog, question],
+    reply,
+    prompt: config.prompt,
+    model,
+    temperature: config.temperature,
+  });
+  await sendAll(out, reply, ratingButtons(ratingId));
 }

@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../../app";
+import { RatingStore } from "../../feedback/ratings";
 import { IntegrationRepository } from "../repository";
 import { VerificationRepository } from "../verification";
 import { createBot, type TelegramBot } from "./bot";
@@ -18,6 +19,8 @@ export interface TelegramRuntime {
   mode: "polling" | "webhook";
   /** Secret Telegram must send with webhook calls (webhook mode). */
   webhookSecret: string | undefined;
+  /** Whether this bot is switched on (its token is set); a switched-off bot has no webhook. */
+  runs(kind: BotKind): boolean;
   /** A running bot's username (from getMe), once known. */
   username(kind: BotKind): string | undefined;
   /** Feeds a webhook update to a bot; false when that bot does not run or is not ready yet. */
@@ -69,6 +72,7 @@ export async function startTelegramBots(
     integrations: new IntegrationRepository(deps.db),
     verification: new VerificationRepository(deps.db),
     history: new ChatHistoryStore(deps.db, env.TELEGRAM_HISTORY_MESSAGES),
+    ratings: new RatingStore(deps.db),
     llm: deps.llm,
     log,
   };
@@ -97,6 +101,7 @@ export async function startTelegramBots(
   deps.telegram = {
     mode,
     webhookSecret: env.TELEGRAM_WEBHOOK_SECRET,
+    runs: (kind) => bots.has(kind),
     username: (kind) => bots.get(kind)?.username(),
     handleUpdate: async (kind, update) => (await bots.get(kind)?.handleUpdate(update)) ?? false,
   };

@@ -22,12 +22,29 @@ export const BOT_TEXT = {
   providerError:
     "Sorry, I could not get an answer from the language model right now. Please try again in a moment.",
   busy: "I am still answering your earlier messages. Please wait a moment.",
+  budgetSpent:
+    "Sorry, this bot has used up its model budget for now. Please try again later (its owner can see the usage on their Promptune profile).",
   emptyReply: "Sorry, I have no answer to that. Could you rephrase it?",
+  rating: {
+    good: "👍",
+    bad: "👎",
+    correct: "✏️ Correct it",
+    thanksGood: "Thanks! Saved as a good reply.",
+    thanksBad: "Thanks! Saved as a bad reply. Tap “Correct it” to say what I should have said.",
+    askCorrection:
+      "What should I have said? Send it as your next message: I will save it as the correction (and not answer it).",
+    correctionSaved: "Thanks! I saved your correction.",
+    stale: "This reply can no longer be rated.",
+  },
   verification: {
     wrong_account:
       "This verification link was made for another Telegram username. Open it from the Telegram account whose username is saved in the Promptune integration.",
     unknown_code:
-      "This verification link is not valid any more (it was used already, or the integration's username changed). Open the link shown on the Promptune integration page again.",
+      "This verification link is not valid any more (it was used already, declined, or the integration's username changed). Open the link shown on the Promptune integration page again.",
+    claimed:
+      "This Telegram username is already confirmed as the owner of another Promptune integration. It can be confirmed here only after that integration's owner removes it there.",
+    declined:
+      "Cancelled: nothing was confirmed, and that link no longer works. If someone else sent it to you, you can ignore them; your own integration page shows a new link.",
   },
   notReady: {
     before:
@@ -37,9 +54,26 @@ export const BOT_TEXT = {
   },
 } as const;
 
-/** Reply to a successful `/start <code>`: this account now owns the integration. */
-export function verifiedText(who: string): string {
-  return `Verified: ${who} is now confirmed as the owner of this Promptune integration. Send me a message to chat; /start shows which configuration answers.`;
+/**
+ * The first step of `/start <code>`: names the Promptune account (masked
+ * e-mail) the link would make this Telegram account the owner of, and asks
+ * for an explicit second confirmation.
+ */
+export function confirmVerificationText(who: string, maskedEmail: string): string {
+  return [
+    `This link asks to confirm ${who} as the Telegram owner of the Promptune integration of the account ${maskedEmail}.`,
+    `Confirm only if ${maskedEmail} is your own Promptune account: its owner decides what I answer you.`,
+  ].join("\n\n");
+}
+
+/** The two buttons under the confirmation question. */
+export function confirmButtons(maskedEmail: string): { yes: string; no: string } {
+  return { yes: `Yes, ${maskedEmail} is my account`, no: "No, cancel" };
+}
+
+/** Reply to a confirmed verification: this account now owns the named account's integration. */
+export function verifiedText(who: string, maskedEmail: string): string {
+  return `Verified: ${who} is now confirmed as the owner of the Promptune integration of ${maskedEmail}. Send me a message to chat; /start shows which configuration answers.`;
 }
 
 /** /start: who is talking, which configuration answers, and the commands. */

@@ -5,7 +5,7 @@ import { type FixtureTelegram, startFixtureTelegram } from "../../testing/fixtur
 import { callApi } from "../../testing/http";
 import { fixtureLlmEnv } from "../../testing/llm-env";
 import { freePort } from "../../testing/processes";
-import { BOT_TEXT } from "./messages";
+import { BOT_TEXT, confirmButtons } from "./messages";
 
 const BEFORE = "2001:before-token";
 const AFTER = "2002:after-token";
@@ -78,11 +78,13 @@ describe("Telegram bots in webhook mode", () => {
     await expect.poll(() => tg.webhook(BEFORE), { timeout: 5_000 }).not.toBeNull();
     // The owner verifies once through the page's deep link (answered via the webhook too).
     const page = await callApi(t.app, "GET", "/api/telegram/integration", undefined, owner);
-    const { token } = tg.openLink(page.json().data.verification.link, {
-      id: 42,
-      username: "HOOK_OWNER",
-    });
-    expect((await tg.waitForSent(token, 42, 1))[0]?.text).toContain("Verified: @HOOK_OWNER");
+    const hookOwner = { id: 42, username: "HOOK_OWNER" };
+    const { token } = tg.openLink(page.json().data.verification.link, hookOwner);
+    const [question] = await tg.waitForSent(token, 42, 1);
+    if (!question) throw new Error("no confirmation question");
+    // The confirmation button's callback query reaches the bot through the webhook too.
+    tg.press(token, hookOwner, question, confirmButtons("h***r@example.com").yes);
+    expect((await tg.waitForSent(token, 42, 2))[1]?.text).toContain("Verified: @HOOK_OWNER");
     tg.receive(AFTER, { id: 42, username: "HOOK_OWNER" }, "ping");
     const [reply] = await tg.waitForSent(AFTER, 42, 1);
     expect(reply?.text).toBe("Answer: ping\nsay optimized webhook");

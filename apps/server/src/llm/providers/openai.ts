@@ -7,6 +7,7 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { ChatMessage } from "@promptune/engine";
 import { embedMany, generateText, type ModelMessage, Output } from "ai";
+import { BadOutput } from "../retry";
 import type { LlmProvider } from "./types";
 
 /** Builds the provider for one OpenAI-compatible endpoint. */
@@ -50,6 +51,10 @@ export function createOpenAiProvider(options: {
         maxRetries: 0,
         abortSignal: call.signal,
       });
+      // A 200 whose message has no content (null, missing or empty) is a broken answer: retry it.
+      if (result.text === "" && result.toolCalls.length === 0) {
+        throw new BadOutput(`the provider answered "${call.model}" without message content`);
+      }
       return {
         text: result.text,
         inputTokens: result.usage.inputTokens ?? 0,

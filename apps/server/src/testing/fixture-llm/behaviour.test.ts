@@ -82,6 +82,22 @@ describe("fixture judge", () => {
     expect(judgeVerdict([user("<reply>anything</reply>")]).score).toBe(1);
   });
 
+  it("marks each rubric item met or not when the schema asks for rubric_items", () => {
+    const messages = [
+      user(
+        "<rubric>\n- ask for the order number\n- mention the refund window\n</rubric>\n<reply>Your order number, please.</reply>",
+      ),
+    ];
+    const schema = { type: "object", properties: { score: {}, feedback: {}, rubric_items: {} } };
+    expect(judgeVerdict(messages, schema).rubric_items).toEqual([
+      { item: "ask for the order number", met: true },
+      { item: "mention the refund window", met: false },
+    ]);
+    expect(structuredAnswer("judge_verdict", messages, schema)).toHaveProperty("rubric_items");
+    // An older judge schema without the field gets the old answer.
+    expect(judgeVerdict(messages)).not.toHaveProperty("rubric_items");
+  });
+
   it("treats items made only of short or stop words as satisfied", () => {
     expect(judge(["be on it", "with them"], "no").score).toBe(1);
   });

@@ -56,8 +56,18 @@ export function significantWords(item: string): string[] {
   return wordsOf(item).filter((w) => w.length >= 4 && !STOP_WORDS.has(w));
 }
 
-/** The judge: share of `<rubric>` items whose significant words all occur in `<reply>`. */
-export function judgeVerdict(messages: FixtureMessage[]): { score: number; feedback: string } {
+/** The fixture judge's answer; `rubric_items` only when the request's schema asks for it. */
+export interface FixtureVerdict {
+  score: number;
+  feedback: string;
+  rubric_items?: { item: string; met: boolean }[];
+}
+
+/**
+ * The judge: share of `<rubric>` items whose significant words all occur in
+ * `<reply>`, and (when the schema has `rubric_items`) each item marked met or not.
+ */
+export function judgeVerdict(messages: FixtureMessage[], schema?: JsonSchema): FixtureVerdict {
   const texts = messages.map((m) => m.content);
   const rubric = bulletLines(section(texts, "rubric"));
   const replyWords = new Set(wordsOf(section(texts, "reply") ?? ""));
@@ -65,7 +75,12 @@ export function judgeVerdict(messages: FixtureMessage[]): { score: number; feedb
   const score = rubric.length === 0 ? 1 : (rubric.length - missing.length) / rubric.length;
   const feedback =
     missing.length === 0 ? "All rubric items satisfied." : `Missing: ${missing.join("; ")}`;
-  return { score, feedback };
+  if (!hasProperty(schema, "rubric_items")) return { score, feedback };
+  return {
+    score,
+    feedback,
+    rubric_items: rubric.map((item) => ({ item, met: !missing.includes(item) })),
+  };
 }
 
 /**
@@ -182,7 +197,7 @@ export function structuredAnswer(
 ): unknown {
   switch (schemaName) {
     case "judge_verdict":
-      return judgeVerdict(messages);
+      return judgeVerdict(messages, schema);
     case "prompt_proposal":
       return promptProposal(messages, schema);
     case "delegation_plan":

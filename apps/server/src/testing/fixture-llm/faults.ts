@@ -4,7 +4,46 @@
  */
 
 /** What a faulty answer looks like. */
-export type FixtureFaultStatus = 429 | 500 | "timeout" | "truncated" | "invalid_json";
+export type FixtureFaultStatus =
+  | 429
+  | 500
+  | "timeout"
+  | "truncated"
+  | "invalid_json"
+  | "empty_choices"
+  | "no_content"
+  | "reset";
+
+/** Every fault kind, in the order `mixedFaults` spreads them. */
+export const FIXTURE_FAULT_KINDS: FixtureFaultStatus[] = [
+  429,
+  500,
+  "timeout",
+  "truncated",
+  "invalid_json",
+  "empty_choices",
+  "no_content",
+  "reset",
+];
+
+/**
+ * Rules that fail `share` (0–1) of all requests, spread evenly over `kinds`.
+ * Rules are checked in order and a rule only counts the requests that reach
+ * it, so rule i fires on s / (1 − s·i) of those (s = share / kinds) to fail
+ * s of all requests each. 429s ask for `retryAfter` seconds.
+ */
+export function mixedFaults(
+  share: number,
+  kinds: FixtureFaultStatus[] = FIXTURE_FAULT_KINDS,
+  retryAfter = 1,
+): FixtureFault[] {
+  const each = share / kinds.length;
+  return kinds.map((status, i) => ({
+    status,
+    rate: each / (1 - each * i),
+    ...(status === 429 ? { retryAfter } : {}),
+  }));
+}
 
 /**
  * One fault rule. `count`: the next N matching requests fail. `rate` (0–1):
@@ -69,8 +108,8 @@ export function parseFaults(value: unknown): FixtureFault[] {
   return value.map((raw, i) => {
     if (!raw || typeof raw !== "object") throw new Error(`faults[${i}] must be an object`);
     const f = raw as Record<string, unknown>;
-    const statuses: unknown[] = [429, 500, "timeout", "truncated", "invalid_json"];
-    if (!statuses.includes(f.status)) throw new Error(`faults[${i}].status is not supported`);
+    if (!(FIXTURE_FAULT_KINDS as unknown[]).includes(f.status))
+      throw new Error(`faults[${i}].status is not supported`);
     const num = (k: string) => {
       if (f[k] === undefined) return undefined;
       if (typeof f[k] !== "number" || !Number.isFinite(f[k]) || f[k] < 0) {

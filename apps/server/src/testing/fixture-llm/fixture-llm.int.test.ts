@@ -4,7 +4,7 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { generateText, stepCountIs, streamText, tool } from "ai";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { type FixtureLlm, startFixtureLlm } from "./index";
+import { FIXTURE_FAULT_KINDS, type FixtureLlm, mixedFaults, startFixtureLlm } from "./index";
 
 /** Parsed JSON of a response, loosely typed for assertions. */
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies
@@ -22,7 +22,7 @@ describe("fixture LLM over HTTP", () => {
   beforeAll(async () => {
     fixture = await startFixtureLlm({ latencyMs: 0 });
   });
-  afterEach(() => fixture.setConfig({ latencyMs: 0, faults: [] }));
+  afterEach(() => fixture.setConfig({ latencyMs: 0, faults: [], outageMs: 0 }));
   afterAll(() => fixture.close());
 
   it("serves chat completions with usage, models and embeddings", async () => {
@@ -152,6 +152,61 @@ describe("fixture LLM over HTTP", () => {
     expect(stats.faults).toMatchObject({ "429": 1, "500": 1, invalid_json: 1, truncated: 1 });
     expect(stats.byKind.embeddings).toBeGreaterThanOrEqual(1);
     expect(fixture.stats().requests).toBe(stats.requests);
+  });
+
+  it("answers 200s without choices or content, resets connections, and opens an outage window", async () => {
+    const ask = () =>
+      post("/chat/completions", { model: "m", messages: [{ role: "user", content: "q" }] });
+    fixture.setConfig({ faults: [{ status: "empty_choices", count: 1 }] });
+    const empty = await ask();
+    expect(empty.status).toBe(200);
+    const emptyBody = await json(empty);
+    expect(emptyBody.choices).toEqual([]);
+    expect(emptyBody.usage.total_tokens).toBeGreaterThan(0);
+
+    fixture.setConfig({ faults: [{ status: "no_content", count: 1 }] });
+    const blank = await json(await ask());
+    expect(blank.choices[0].message).toEqual({ role: "assistant", content: null });
+
+    fixture.setConfig({ faults: [{ status: "reset", count: 1 }] });
+    await expect(ask()).rejects.toThrow();
+    expect((await ask()).status).toBe(200);
+
+    fixture.setConfig({ faults: [], outageMs: 150 });
+    const down = await ask();
+    expect(down.status).toBe(503);
+    expect((await json(down)).error.message).toMatch(/unavailable/);
+    expect((await post("/embeddings", { model: "e", input: "y" })).status).toBe(503);
+    await new Promise((r) => setTimeout(r, 170));
+    expect((await ask()).status).toBe(200);
+    expect(fixture.stats().faults).toMatchObject({
+      empty_choices: 1,
+      no_content: 1,
+      reset: 1,
+      outage: 2,
+    });
+  });
+
+  it("spreads a mixed share of faults evenly over the kinds", async () => {
+    fixture.setConfig({ faults: mixedFaults(0.2, FIXTURE_FAULT_KINDS, 0.01) });
+    const start = fixture.stats();
+    const before = start.requests;
+    for (let i = 0; i < 200; i++) {
+      await fetch(`${fixture.url}/chat/completions`, {
+        method: "POST",
+        body: JSON.stringify({ model: "m", messages: [{ role: "user", content: `m${i}` }] }),
+        signal: AbortSignal.timeout(100),
+      })
+        .then((r) => r.text())
+        .catch(() => "failed");
+    }
+    const stats = fixture.stats();
+    expect(stats.requests - before).toBe(200);
+    const faults = FIXTURE_FAULT_KINDS.map(
+      (k) => (stats.faults[String(k)] ?? 0) - (start.faults[String(k)] ?? 0),
+    );
+    // 20 % of 200 requests, 5 of each of the 8 kinds (aborted timeouts count as their fault).
+    expect(faults).toEqual([5, 5, 5, 5, 5, 5, 5, 5]);
   });
 
   it("holds a timeout fault until the client gives up", async () => {

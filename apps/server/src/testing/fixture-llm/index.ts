@@ -3,7 +3,12 @@
  * a documented, deterministic function of the request (docs/fixture-llm.md).
  * Tests, e2e and bench point the production gateway at `url`.
  */
-export type { FixtureFault, FixtureFaultStatus } from "./faults";
+export {
+  FIXTURE_FAULT_KINDS,
+  type FixtureFault,
+  type FixtureFaultStatus,
+  mixedFaults,
+} from "./faults";
 export {
   FIXTURE_MODELS,
   type FixtureCallRecord,

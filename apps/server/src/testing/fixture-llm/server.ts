@@ -25,6 +25,11 @@ export interface FixtureConfig {
   latencyMs: number;
   /** Fault rules, checked in order (replacing the list resets their counters). */
   faults: FixtureFault[];
+  /**
+   * An outage window: for this many ms from now every API request is
+   * answered HTTP 503 (0 ends a running outage). Checked before the rules.
+   */
+  outageMs: number;
 }
 
 /** One API request the fixture received. */
@@ -34,7 +39,7 @@ export interface FixtureCallRecord {
   model: string;
   temperature: number | null;
   stream: boolean;
-  /** `ok`, `aborted`, `404` (unknown model), or the injected fault (`429`, `500`, `timeout`, `truncated`, `invalid_json`). */
+  /** `ok`, `aborted`, `404` (unknown model), `outage` (503 in an outage window), or the injected fault's status. */
   outcome: string;
   /** performance.now() when the request arrived and when it was answered (or dropped). */
   startedAt: number;
@@ -76,6 +81,7 @@ export async function startFixtureLlm(
 ): Promise<FixtureLlm> {
   let latencyMs = options.latencyMs ?? 0;
   let plan = new FaultPlan(options.faults ?? []);
+  let outageUntil = 0;
   let seq = 0;
   const stats: FixtureStats = {
     requests: 0,
@@ -91,6 +97,18 @@ export async function startFixtureLlm(
   const setConfig = (cfg: Partial<FixtureConfig>) => {
     if (cfg.latencyMs !== undefined) latencyMs = Math.max(0, cfg.latencyMs);
     if (cfg.faults !== undefined) plan = new FaultPlan(cfg.faults);
+    if (cfg.outageMs !== undefined) outageUntil = Date.now() + Math.max(0, cfg.outageMs);
+  };
+
+  /** Answers 503 while an outage window is open; returns whether it did. */
+  const outage = (res: ServerResponse) => {
+    if (Date.now() >= outageUntil) return false;
+    json(
+      res,
+      503,
+      errorBody("The service is unavailable (fixture outage).", "server_error", "unavailable"),
+    );
+    return true;
   };
 
   /** Resolves after ms, or early (false) when the client goes away or the server closes. */
@@ -135,9 +153,33 @@ export async function startFixtureLlm(
     };
   };
 
-  /** Answers with a fault; returns false when the fault was "timeout" and nothing was sent. */
-  const sendFault = async (res: ServerResponse, fault: FixtureFault, fullBody: string) => {
+  /**
+   * Answers with a fault. `fullBody` is the answer the request would have
+   * had (for truncated / invalid JSON), `body` its object (for the 200s
+   * whose choices or content are missing).
+   */
+  const sendFault = async (
+    res: ServerResponse,
+    fault: FixtureFault,
+    fullBody: string,
+    body: Record<string, unknown>,
+  ) => {
+    if ((fault.status === "empty_choices" || fault.status === "no_content") && "data" in body) {
+      return json(res, 200, { ...body, data: [] }); // embeddings: a 200 without vectors
+    }
     switch (fault.status) {
+      case "empty_choices":
+        return json(res, 200, { ...body, choices: [] });
+      case "no_content": {
+        const choices = (body.choices as Record<string, unknown>[] | undefined) ?? [];
+        return json(res, 200, {
+          ...body,
+          choices: choices.map((c) => ({ ...c, message: { role: "assistant", content: null } })),
+        });
+      }
+      case "reset":
+        res.socket?.destroy();
+        return;
       case 429:
         res.setHeader("retry-after", String(fault.retryAfter ?? 1));
         return json(
@@ -187,12 +229,14 @@ export async function startFixtureLlm(
         );
         return end("404");
       }
+      if (outage(res)) return end("outage");
       const id = `chatcmpl-fixture-${seq}`;
       const answer = answerChat(call);
       const fault = plan.next(call.kind, call.model);
       if (fault) {
-        const body = JSON.stringify(completionBody(id, call, answer));
-        await sendFault(res, fault, call.stream ? `data: ${body}\n\n` : body);
+        const full = completionBody(id, call, answer);
+        const body = JSON.stringify(full);
+        await sendFault(res, fault, call.stream ? `data: ${body}\n\n` : body, full);
         return end(String(fault.status));
       }
       if (!call.stream) {
@@ -217,10 +261,11 @@ export async function startFixtureLlm(
     const end = begin("embeddings", model, null, false);
     try {
       if (!(await wait(latencyMs, res))) return end("aborted");
-      const answer = embeddingsBody(model, texts);
+      if (outage(res)) return end("outage");
+      const answer = embeddingsBody(model, texts) as Record<string, unknown>;
       const fault = plan.next("embeddings", model);
       if (fault) {
-        await sendFault(res, fault, JSON.stringify(answer));
+        await sendFault(res, fault, JSON.stringify(answer), answer);
         return end(String(fault.status));
       }
       json(res, 200, answer);
@@ -264,6 +309,11 @@ export async function startFixtureLlm(
         } catch (error) {
           throw new BadRequest((error as Error).message);
         }
+      }
+      if (cfg.outageMs !== undefined) {
+        if (typeof cfg.outageMs !== "number" || cfg.outageMs < 0)
+          throw new BadRequest("outageMs must be a non-negative number");
+        next.outageMs = cfg.outageMs;
       }
       setConfig(next);
       return json(res, 200, { ok: true, latencyMs, faults: next.faults ?? null });

@@ -99,4 +99,44 @@ describe("Telegram Bot API fixture speaks the Bot API to grammY", () => {
     expect(await api.getUpdates({ timeout: 0, offset: -1 })).toBeInstanceOf(Array);
     await expect(api.raw.getChatMenuButton({})).rejects.toMatchObject({ error_code: 404 });
   });
+  it("sends inline buttons, delivers presses as callback queries and honours allowed_updates", async () => {
+    const token = "3002:buttons-token";
+    tg.addBot(token, "buttons_bot");
+    const bot = new Api(token, { apiRoot: tg.apiRoot });
+    const from = { id: 20, username: "u20" };
+    tg.receive(token, from, "hi");
+    const seen = await bot.getUpdates({ allowed_updates: ["message"] });
+    const offset = (seen.at(-1)?.update_id ?? 0) + 1;
+    await bot.sendMessage(20, "Sure?", {
+      reply_markup: { inline_keyboard: [[{ text: "Yes", callback_data: "ok:1" }]] },
+    });
+    await expect(
+      bot.sendMessage(20, "Bad", {
+        reply_markup: { inline_keyboard: [[{ text: "X", callback_data: "x".repeat(65) }]] },
+      }),
+    ).rejects.toMatchObject({ error_code: 400, description: "Bad Request: BUTTON_DATA_INVALID" });
+    const [question] = tg.sent(token, 20);
+    if (!question) throw new Error("nothing sent");
+    expect(question.buttons).toEqual([{ text: "Yes", callback_data: "ok:1" }]);
+    expect(() => tg.press(token, from, question, "No")).toThrow(/has no button "No"/);
+
+    // Not among the allowed updates: Telegram drops the press.
+    tg.press(token, from, question, "Yes");
+    expect(await bot.getUpdates({ offset, timeout: 0 })).toEqual([]);
+    await bot.getUpdates({ offset, timeout: 0, allowed_updates: ["message", "callback_query"] });
+    tg.press(token, from, question, "Yes");
+    const [press] = await bot.getUpdates({ offset, timeout: 0 });
+    expect(press?.callback_query).toMatchObject({
+      data: "ok:1",
+      from: { id: 20 },
+      message: { message_id: question.message_id },
+    });
+    const id = press?.callback_query?.id ?? "";
+    expect(await bot.answerCallbackQuery(id)).toBe(true);
+    await expect(bot.answerCallbackQuery(id)).rejects.toBeInstanceOf(GrammyError);
+    await bot.editMessageReplyMarkup(20, question.message_id, {
+      reply_markup: { inline_keyboard: [] },
+    });
+    expect(tg.sent(token, 20)[0]?.buttons).toEqual([]);
+  });
 });

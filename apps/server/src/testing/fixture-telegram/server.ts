@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo, Socket } from "node:net";
 import type { Chat, Update, User } from "grammy/types";
 import { visibleHtmlText } from "./html";
-import { type ApiCall, BotApiError, FixtureBot, type SentMessage } from "./state";
+import { type ApiCall, BotApiError, FixtureBot, inlineButtons, type SentMessage } from "./state";
 
 /** A running fixture. */
 export interface FixtureTelegram {
@@ -33,6 +33,18 @@ export interface FixtureTelegram {
     link: string,
     from: { id: number; username?: string; first_name?: string },
   ): { token: string; update: Update };
+  /**
+   * A user presses the inline button labelled `buttonText` under a message
+   * the bot sent (a callback_query update, as the Telegram app sends).
+   */
+  press(
+    token: string,
+    from: { id: number; username?: string; first_name?: string },
+    message: SentMessage,
+    buttonText: string,
+  ): Update;
+  /** Callback query ids the bot answered with answerCallbackQuery. */
+  answeredCallbacks(token: string): string[];
   /** Messages a bot sent, optionally only to one chat. */
   sent(token: string, chatId?: number): SentMessage[];
   /** Waits until a bot has sent at least `count` messages to a chat; returns them. */
@@ -121,6 +133,7 @@ export async function startFixtureTelegram(
           400,
           "Bad Request: bad webhook: An HTTPS URL must be provided for webhook",
         );
+      if (Array.isArray(p.allowed_updates)) bot.allowedUpdates = p.allowed_updates.map(String);
       bot.webhook = {
         url,
         secret_token: p.secret_token === undefined ? undefined : String(p.secret_token),
@@ -155,9 +168,37 @@ export async function startFixtureTelegram(
       const visible = parseMode === "HTML" ? visibleHtmlText(text) : text;
       if (!visible.trim()) throw new BotApiError(400, "Bad Request: message text is empty");
       if (visible.length > MAX_TEXT) throw new BotApiError(400, "Bad Request: message is too long");
-      const message = bot.recordSent(chat, text, parseMode);
+      const message = bot.recordSent(chat, text, parseMode, inlineButtons(p.reply_markup));
       changed();
       return message;
+    },
+    answerCallbackQuery: (bot, p) => {
+      const id = String(p.callback_query_id ?? "");
+      if (!bot.pendingCallbacks.delete(id))
+        throw new BotApiError(
+          400,
+          "Bad Request: query is too old and response timeout expired or query ID is invalid",
+        );
+      bot.answeredCallbacks.push(id);
+      return true;
+    },
+    editMessageReplyMarkup: (bot, p) => {
+      const chat = bot.chat(p.chat_id);
+      const sent = bot.sent.find(
+        (m) => m.chat_id === chat.id && m.message_id === Number(p.message_id),
+      );
+      if (!sent) throw new BotApiError(400, "Bad Request: message to edit not found");
+      const buttons = inlineButtons(p.reply_markup ?? { inline_keyboard: [] });
+      if (JSON.stringify(buttons) === JSON.stringify(sent.buttons))
+        throw new BotApiError(400, "Bad Request: message is not modified");
+      sent.buttons = buttons;
+      changed();
+      return {
+        message_id: sent.message_id,
+        chat,
+        date: Math.floor(Date.now() / 1000),
+        text: sent.text,
+      };
     },
     close: () => true,
     logOut: () => true,
@@ -237,6 +278,16 @@ export async function startFixtureTelegram(
       const text = payload ? `/start ${payload}` : "/start";
       return { token: bot.token, update: fixture.receive(bot.token, from, text) };
     },
+    press(token, from, message, buttonText) {
+      const user = {
+        is_bot: false,
+        first_name: from.first_name ?? from.username ?? "Friend",
+        language_code: "en",
+        ...from,
+      } as User;
+      return botOf(token).press(user, message, buttonText);
+    },
+    answeredCallbacks: (token) => botOf(token).answeredCallbacks,
     sent: (token, chatId) =>
       botOf(token).sent.filter((m) => chatId === undefined || m.chat_id === chatId),
     waitForSent(token, chatId, count, timeoutMs = 10_000) {

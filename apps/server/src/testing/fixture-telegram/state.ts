@@ -12,6 +12,27 @@ export interface SentMessage {
   text: string;
   parse_mode: string | undefined;
   message_id: number;
+  /** Inline keyboard rows ({text, callback_data}); [] once removed with editMessageReplyMarkup. */
+  buttons: Array<{ text: string; callback_data: string }>;
+}
+
+/** Inline keyboard buttons of a reply_markup parameter (others are ignored). */
+export function inlineButtons(markup: unknown): Array<{ text: string; callback_data: string }> {
+  const rows = (markup as { inline_keyboard?: unknown } | undefined)?.inline_keyboard;
+  if (markup !== undefined && !Array.isArray(rows))
+    throw new BotApiError(400, "Bad Request: can't parse reply keyboard markup JSON object");
+  const buttons: Array<{ text: string; callback_data: string }> = [];
+  for (const row of (rows ?? []) as unknown[]) {
+    if (!Array.isArray(row))
+      throw new BotApiError(400, 'Bad Request: field "inline_keyboard" must be an Array of Array');
+    for (const button of row as Array<{ text?: unknown; callback_data?: unknown }>) {
+      const data = String(button.callback_data ?? "");
+      if (Buffer.byteLength(data) < 1 || Buffer.byteLength(data) > 64)
+        throw new BotApiError(400, "Bad Request: BUTTON_DATA_INVALID");
+      buttons.push({ text: String(button.text ?? ""), callback_data: data });
+    }
+  }
+  return buttons;
 }
 
 /** Any API call the bot made, in order. */
@@ -46,6 +67,11 @@ export class FixtureBot {
   webhook: { url: string; secret_token: string | undefined } | null = null;
   private readonly queue: Update[] = [];
   private readonly chats = new Map<number, Chat>();
+  /** Callback queries delivered and not yet answered (answerCallbackQuery). */
+  readonly pendingCallbacks = new Set<string>();
+  readonly answeredCallbacks: string[] = [];
+  /** The last allowed_updates a getUpdates or setWebhook named (Telegram keeps it); null: all. */
+  allowedUpdates: string[] | null = null;
   private nextUpdateId = 500_000;
   private nextMessageId = 1;
   private waiter: Waiter | null = null;
@@ -98,7 +124,48 @@ export class FixtureBot {
     } else {
       Object.assign(message, { sticker: { file_id: "sticker", emoji: "👍" } });
     }
-    const update = { update_id: this.nextUpdateId++, message } as Update;
+    return this.deliver({ update_id: this.nextUpdateId++, message } as Update);
+  }
+
+  /**
+   * A user presses an inline button of a message the bot sent, as the
+   * Telegram app does: only a button that is on the message can be pressed,
+   * and the bot receives a callback_query carrying that message and the
+   * button's callback_data.
+   */
+  press(from: User, sent: SentMessage, buttonText: string): Update {
+    const button = sent.buttons.find((b) => b.text === buttonText);
+    if (!button)
+      throw new Error(`fixture-telegram: message ${sent.message_id} has no button "${buttonText}"`);
+    const chat = this.chat(sent.chat_id);
+    const id = `${this.me.id}${this.nextUpdateId}`;
+    this.pendingCallbacks.add(id);
+    const message = {
+      message_id: sent.message_id,
+      date: Math.floor(Date.now() / 1000),
+      chat,
+      from: this.me,
+      text: sent.text,
+      reply_markup: {
+        inline_keyboard: sent.buttons.map((b) => [
+          { text: b.text, callback_data: b.callback_data },
+        ]),
+      },
+    } as Message;
+    const callback_query = {
+      id,
+      from,
+      message,
+      chat_instance: String(chat.id),
+      data: button.callback_data,
+    };
+    return this.deliver({ update_id: this.nextUpdateId++, callback_query } as Update);
+  }
+
+  /** Queues an update for getUpdates or pushes it to the webhook. */
+  private deliver(update: Update): Update {
+    const type = Object.keys(update).find((k) => k !== "update_id") ?? "";
+    if (this.allowedUpdates && !this.allowedUpdates.includes(type)) return update;
     if (this.webhook) {
       this.onWebhookUpdate(this, update);
       return update;
@@ -120,6 +187,8 @@ export class FixtureBot {
         "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
       );
     }
+    if (Array.isArray(payload.allowed_updates))
+      this.allowedUpdates = payload.allowed_updates.map(String);
     const offset = Number(payload.offset ?? 0);
     const limit = Math.min(100, Math.max(1, Number(payload.limit ?? 100)));
     const timeout = Math.max(0, Number(payload.timeout ?? 0));
@@ -169,9 +238,14 @@ export class FixtureBot {
   }
 
   /** Records a sent message and returns it as the Message Telegram would. */
-  recordSent(chat: Chat, text: string, parseMode: string | undefined): Message {
+  recordSent(
+    chat: Chat,
+    text: string,
+    parseMode: string | undefined,
+    buttons: SentMessage["buttons"] = [],
+  ): Message {
     const message_id = this.nextMessageId++;
-    this.sent.push({ chat_id: chat.id, text, parse_mode: parseMode, message_id });
+    this.sent.push({ chat_id: chat.id, text, parse_mode: parseMode, message_id, buttons });
     return {
       message_id,
       date: Math.floor(Date.now() / 1000),

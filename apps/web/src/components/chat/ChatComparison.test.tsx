@@ -15,6 +15,7 @@ import "../../test/font-loading";
 import { ChatComparison } from "./ChatComparison";
 import { CHAT_PLACEHOLDERS, type ChatMode } from "./chat-mode";
 import { emitClearChats } from "./events";
+import { RATING_TEXT } from "./RatingControls";
 
 /** What differs between the two modes in these tests: set-up, the page's selection and replies. */
 interface ModeCase {
@@ -202,5 +203,81 @@ describe.each(cases)("ChatComparison, $name", { timeout: 30_000 }, (c) => {
     expect(within(before).queryByText("First")).toBeNull();
     expect(within(before).queryByText(CHAT_ERROR_TEXT)).toBeNull();
     expect(within(before).getByText(c.mode.empty.before)).toBeTruthy();
+  });
+
+  it("rates replies of both panes: 👍 at once, 👎 with what it should have said and a note", async () => {
+    let n = 0;
+    const calls = installFakeApi({
+      [c.route]: () => ok(c.answer(++n)),
+      "POST /api/ratings/chat": () => ({
+        status: 201,
+        body: { success: true, data: { id: `row-${n}` } },
+      }),
+    });
+    act(() => c.complete());
+    renderWithProviders(<ChatComparison mode={c.mode} />);
+    const before = screen.getByTestId(ids.before);
+    const after = screen.getByTestId(ids.after);
+    send(ids.before, "First question");
+    await within(before).findByText("Final answer 1");
+    fireEvent.click(within(before).getByRole("button", { name: RATING_TEXT.good }));
+    expect(await within(before).findByText(RATING_TEXT.thanksGood)).toBeTruthy();
+    const rating = calls.filter((x) => x.path === "/api/ratings/chat");
+    expect(rating).toHaveLength(1);
+    expect(rating[0]?.body).toMatchObject({
+      mode: c.name === "single-agent" ? "single" : "multi",
+      side: "before",
+      rating: "up",
+      reply: "Final answer 1",
+      dialog: [{ type: "human", content: "First question" }],
+    });
+    const { config } = (rating[0] as FakeCall).body as {
+      config: Record<string, { prompt: string }>;
+    };
+    expect(
+      c.name === "single-agent"
+        ? (config as unknown as { prompt: string }).prompt
+        : config["master-agent"]?.prompt,
+    ).toBe(c.name === "single-agent" ? "Be kind." : "Lead the team.");
+
+    send(ids.after, "Second question");
+    await within(after).findByText("Final answer 2");
+    fireEvent.click(within(after).getByRole("button", { name: RATING_TEXT.bad }));
+    fireEvent.change(within(after).getByLabelText(RATING_TEXT.correction), {
+      target: { value: "A kinder answer." },
+    });
+    fireEvent.change(within(after).getByLabelText(RATING_TEXT.note), {
+      target: { value: "Is kind" },
+    });
+    fireEvent.click(within(after).getByRole("button", { name: RATING_TEXT.send }));
+    expect(await within(after).findByText(RATING_TEXT.thanksBad)).toBeTruthy();
+    const down = calls.filter((x) => x.path === "/api/ratings/chat")[1];
+    expect(down?.body).toMatchObject({
+      side: "after",
+      rating: "down",
+      correction: "A kinder answer.",
+      note: "Is kind",
+      reply: "Final answer 2",
+      dialog: [{ type: "human", content: "Second question" }],
+    });
+  });
+
+  it("offers no rating for the error message and says so when a rating cannot be saved", async () => {
+    let n = 0;
+    installFakeApi({
+      [c.route]: () => (++n === 1 ? ok(c.answer(1)) : fail(502, "provider down")),
+      "POST /api/ratings/chat": () => fail(400, "reply must not be empty"),
+    });
+    renderWithProviders(<ChatComparison mode={c.mode} />);
+    const before = screen.getByTestId(ids.before);
+    send(ids.before, "First");
+    await within(before).findByText("Final answer 1");
+    send(ids.before, "Second");
+    await within(before).findByText(CHAT_ERROR_TEXT);
+    expect(within(before).getAllByRole("button", { name: RATING_TEXT.good })).toHaveLength(1);
+    fireEvent.click(within(before).getByRole("button", { name: RATING_TEXT.bad }));
+    fireEvent.click(within(before).getByRole("button", { name: RATING_TEXT.skip }));
+    expect((await within(before).findByRole("alert")).textContent).toBe(RATING_TEXT.failed);
+    expect(within(before).getByRole("button", { name: RATING_TEXT.bad })).toBeTruthy();
   });
 });

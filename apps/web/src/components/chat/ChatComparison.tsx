@@ -1,10 +1,12 @@
 import { Select, SimpleGrid, Stack, Title } from "@mantine/core";
 import { memo, useEffect, useState } from "react";
-import type { ChatMessage } from "../../api/chat";
+import { type ChatMessage, toDialog } from "../../api/chat";
+import { rateChatReply } from "../../api/feedback";
 import { useAuthStore } from "../../stores/auth";
 import { useUiStore } from "../../stores/ui";
 import { ChatPanel } from "./ChatPanel";
 import { CHAT_PLACEHOLDERS, type ChatMode, type ChatModeState } from "./chat-mode";
+import type { RatingChoice } from "./RatingControls";
 import { useChatSession } from "./useChatSession";
 
 /** Enablement, placeholders and the after chat's iteration of the two chats (spec §4 "Chat"). */
@@ -22,12 +24,32 @@ function chatAvailability(state: ChatModeState, afterIndex: number) {
   };
 }
 
-/** A chat's reply function for settings read when the message is sent. */
+/** A chat's reply function for settings read when the message is sent; a reply keeps them for rating. */
 function replyWith<S>(mode: ChatMode<S>, settings: () => S | null) {
-  return (messages: readonly ChatMessage[], signal: AbortSignal) => {
+  return async (messages: readonly ChatMessage[], signal: AbortSignal) => {
     const current = settings();
-    if (!current) return Promise.reject(new Error("Nothing to chat with"));
-    return mode.reply(current, messages, signal);
+    if (!current) throw new Error("Nothing to chat with");
+    const bot = await mode.reply(current, messages, signal);
+    return bot.error ? bot : { ...bot, rating: mode.ratingConfig(current) };
+  };
+}
+
+/**
+ * Rates a reply of one pane (issue 25): the conversation up to it, the
+ * reply, and the settings that produced it go to POST /ratings/chat.
+ */
+function rateIn(side: "before" | "after", messages: () => readonly ChatMessage[]) {
+  return async (message: ChatMessage, choice: RatingChoice) => {
+    const all = messages();
+    const at = all.findIndex((m) => m.id === message.id);
+    if (at < 0 || !message.rating) throw new Error("This reply is no longer in the chat");
+    await rateChatReply({
+      ...message.rating,
+      side,
+      dialog: toDialog(all.slice(0, at)),
+      reply: message.text,
+      ...choice,
+    } as Parameters<typeof rateChatReply>[0]);
   };
 }
 
@@ -55,6 +77,7 @@ function guardedSend<S>(mode: ChatMode<S>, send: (text: string) => void, enabled
  * (enabled once the run completed), picked in its own numbered selector
  * that follows the page's selection. Anonymous users get the login modal
  * instead of a reply; the window event clearChats empties both chats.
+ * Every bot reply in both panes can be rated 👍/👎 (RatingControls).
  */
 function ChatComparisonView<S>({ mode }: { mode: ChatMode<S> }) {
   const state = mode.useChatState();
@@ -103,6 +126,7 @@ function ChatComparisonView<S>({ mode }: { mode: ChatMode<S> }) {
           placeholder={availability.beforePlaceholder}
           onSend={guardedSend(mode, before.send, availability.beforeEnabled)}
           onClear={before.clear}
+          onRate={rateIn("before", () => before.messages)}
           emptyText={mode.empty.before}
         />
         <ChatPanel
@@ -114,6 +138,7 @@ function ChatComparisonView<S>({ mode }: { mode: ChatMode<S> }) {
           placeholder={availability.afterPlaceholder}
           onSend={guardedSend(mode, after.send, availability.afterEnabled)}
           onClear={after.clear}
+          onRate={rateIn("after", () => after.messages)}
           headerSlot={picker}
           emptyText={availability.afterEnabled ? mode.empty.after(label) : mode.empty.afterDisabled}
         />

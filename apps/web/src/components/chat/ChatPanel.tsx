@@ -15,6 +15,7 @@ import type { ChatMessage } from "../../api/chat";
 import classes from "./chat.module.css";
 import { LazyMarkdown } from "./LazyMarkdown";
 import { LoadingDots } from "./LoadingDots";
+import { type RatingChoice, RatingControls } from "./RatingControls";
 import { ReasoningSection } from "./ReasoningSection";
 
 /** Props of one chat panel. */
@@ -32,6 +33,8 @@ export interface ChatPanelProps {
   headerSlot?: ReactNode;
   /** Shown while there are no messages. */
   emptyText?: string;
+  /** Rates a bot reply (👍/👎 under each reply that can be rated); no buttons without it. */
+  onRate?(message: ChatMessage, choice: RatingChoice): Promise<void>;
   testId?: string;
 }
 
@@ -53,8 +56,14 @@ function SendIcon() {
   );
 }
 
-/** One message bubble: user text as typed, bot text as markdown (+ reasoning when present). */
-function MessageBubble({ message }: { message: ChatMessage }) {
+/** One message bubble: user text as typed, bot text as markdown (+ reasoning, + rating buttons). */
+function MessageBubble({
+  message,
+  onRate,
+}: {
+  message: ChatMessage;
+  onRate: ChatPanelProps["onRate"];
+}) {
   if (message.sender === "user") {
     return (
       <Box className={classes.user} data-sender="user">
@@ -67,6 +76,9 @@ function MessageBubble({ message }: { message: ChatMessage }) {
       <LazyMarkdown>{message.text}</LazyMarkdown>
       {message.intermediateMessages && message.intermediateMessages.length > 0 && (
         <ReasoningSection messages={message.intermediateMessages} />
+      )}
+      {onRate && !message.error && message.rating && (
+        <RatingControls onRate={(choice) => onRate(message, choice)} />
       )}
     </Box>
   );
@@ -140,7 +152,7 @@ export function ChatPanel(props: ChatPanelProps) {
             </Text>
           )}
           {messages.map((m) => (
-            <MessageBubble key={m.id} message={m} />
+            <MessageBubble key={m.id} message={m} onRate={props.onRate} />
           ))}
           {loading && <LoadingDots />}
         </Stack>

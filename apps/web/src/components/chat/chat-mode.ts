@@ -6,6 +6,7 @@
  * page's own names (test ids, tour anchor, heading style, wording).
  */
 import type { TitleProps } from "@mantine/core";
+import type { ChatRatingConfig } from "@promptune/contracts";
 import type { ChatMessage } from "../../api/chat";
 
 /** Placeholders of the chat inputs (spec §2), the same in both modes. */
@@ -71,6 +72,8 @@ export interface ChatMode<S> {
   beforeSettings(): S | null;
   /** What the after chat talks to for optimised iteration `index`, read when sent; null when absent. */
   afterSettings(index: number): S | null;
+  /** The settings a rating of a reply names (mode, and the configuration that replied). */
+  ratingConfig(settings: S): ChatRatingConfig;
   /** The bot's message for a conversation; never rejects on failure (only on abort). */
   reply(settings: S, messages: readonly ChatMessage[], signal: AbortSignal): Promise<ChatMessage>;
 }

@@ -11,5 +11,6 @@ export {
 export { CLEAR_CHATS_EVENT, emitClearChats } from "./events";
 export { LazyMarkdown } from "./LazyMarkdown";
 export { LoadingDots } from "./LoadingDots";
+export { RATING_TEXT, type RatingChoice, RatingControls } from "./RatingControls";
 export { ReasoningSection } from "./ReasoningSection";
 export { type BotReply, type ChatSession, useChatSession } from "./useChatSession";

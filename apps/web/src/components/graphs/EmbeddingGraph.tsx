@@ -12,10 +12,14 @@ export interface EmbeddingGraphProps {
   points: readonly MaybeGraphPoint[];
   size: GraphSize;
   sliderValue: number;
+  /** Selects an iteration on the page (click or Enter on its point). */
+  onSelectIteration?(iteration: number): void;
+  /** The iteration selected on the page. */
+  selectedIteration?: number;
 }
 
 /** Embedding Visualization: each configuration's text embedding projected to 2-D. */
-function EmbeddingGraphView({ points, size, sliderValue }: EmbeddingGraphProps) {
+function EmbeddingGraphView({ points, size, sliderValue, ...selection }: EmbeddingGraphProps) {
   const placed = placeEmbeddingPoints(points);
   return (
     <ScatterGraph
@@ -26,6 +30,7 @@ function EmbeddingGraphView({ points, size, sliderValue }: EmbeddingGraphProps) 
       sliderValue={sliderValue}
       xLabel="Embedding"
       yLabel="Embedding"
+      {...selection}
       describePoint={(p) => `Iteration ${p.iteration}: (${p.x.toFixed(2)}, ${p.y.toFixed(2)})`}
     />
   );

@@ -1,4 +1,5 @@
 import { memo } from "react";
+import { percentLabel } from "../../lib/format-score";
 import { ScatterGraph } from "./ScatterGraph";
 import { evaluationGeometry, type GraphPoint, type GraphSize } from "./scales";
 
@@ -7,6 +8,10 @@ export interface EvaluationGraphProps {
   points: readonly GraphPoint[];
   size: GraphSize;
   sliderValue: number;
+  /** Selects an iteration on the page (click or Enter on its point). */
+  onSelectIteration?(iteration: number): void;
+  /** The iteration selected on the page. */
+  selectedIteration?: number;
   /** Vertical axis caption (default 'Evaluation'). */
   yLabel?: string;
 }
@@ -16,7 +21,8 @@ function EvaluationGraphView({
   points,
   size,
   sliderValue,
-  yLabel = "Evaluation",
+  yLabel = "Evaluation (%)",
+  ...selection
 }: EvaluationGraphProps) {
   return (
     <ScatterGraph
@@ -28,7 +34,10 @@ function EvaluationGraphView({
       xLabel="Iteration"
       yLabel={yLabel}
       connect
-      describePoint={(p) => `Iteration ${p.iteration}: ${p.y.toFixed(1)}`}
+      {...selection}
+      describePoint={(p) =>
+        `Iteration ${p.iteration}: ${percentLabel(p.y)}${p.interval ? ` (95% interval ${percentLabel(p.interval.low)}–${percentLabel(p.interval.high)})` : ""}`
+      }
     />
   );
 }

@@ -82,3 +82,70 @@ describe("GraphsSection", () => {
     expect(screen.getByTestId("evaluation-graph").getAttribute("viewBox")).toBe("0 0 300 200");
   });
 });
+
+describe("graph points (issue 26 §2)", () => {
+  function renderSelectable(onSelect: (iteration: number) => void, selected = 2) {
+    Object.defineProperty(window, "innerWidth", { configurable: true, value: 1280 });
+    return render(
+      <MantineProvider>
+        <GraphsSection
+          evaluationPoints={evaluationPoints}
+          embeddingPoints={embeddingPoints}
+          sliderValue={1}
+          iterationProgress={42}
+          embeddingProgress={42}
+          onSelectIteration={onSelect}
+          selectedIteration={selected}
+        />
+      </MantineProvider>,
+    );
+  }
+  const point = (graph: string, iteration: number) =>
+    screen
+      .getByTestId(graph)
+      .querySelector(`[data-testid=graph-point][data-iteration="${iteration}"]`) as SVGGElement;
+
+  it("show a tooltip on hover and on keyboard focus", () => {
+    renderSelectable(() => {});
+    const evaluation = screen.getByTestId("evaluation-graph");
+    expect(evaluation.querySelector("[data-testid=graph-tooltip]")).toBeNull();
+    fireEvent.mouseEnter(point("evaluation-graph", 1));
+    expect(evaluation.querySelector("[data-testid=graph-tooltip]")?.textContent).toBe(
+      "Iteration 1: 45.0%",
+    );
+    fireEvent.mouseLeave(point("evaluation-graph", 1));
+    expect(evaluation.querySelector("[data-testid=graph-tooltip]")).toBeNull();
+    fireEvent.focus(point("embedding-graph", 3));
+    expect(
+      screen.getByTestId("embedding-graph").querySelector("[data-testid=graph-tooltip]")
+        ?.textContent,
+    ).toBe("Iteration 3: (0.30, 0.10)");
+  });
+
+  it("select their iteration on click, Enter or Space; iteration 0 is not a button", () => {
+    const onSelect = vi.fn();
+    renderSelectable(onSelect);
+    fireEvent.click(point("evaluation-graph", 3));
+    fireEvent.keyDown(point("embedding-graph", 1), { key: "Enter" });
+    fireEvent.keyDown(point("evaluation-graph", 2), { key: " " });
+    fireEvent.keyDown(point("evaluation-graph", 2), { key: "a" });
+    fireEvent.click(point("evaluation-graph", 0));
+    expect(onSelect.mock.calls).toEqual([[3], [1], [2]]);
+    expect(point("evaluation-graph", 0).getAttribute("role")).toBe("img");
+    expect(point("evaluation-graph", 2).getAttribute("role")).toBe("button");
+    expect(point("evaluation-graph", 2).getAttribute("aria-pressed")).toBe("true");
+    expect(point("evaluation-graph", 1).getAttribute("aria-pressed")).toBe("false");
+    expect(
+      screen.getByRole("button", { name: /^Iteration 3: 55\.0%\. Select iteration 3$/ }),
+    ).toBeTruthy();
+  });
+
+  it("put the evaluation ticks at round values", () => {
+    renderSelectable(() => {});
+    // Evaluations 40–55 padded by 10 %: 38.5–56.5 drawn from 30 to 70 in steps of 10.
+    const ticks = [...screen.getByTestId("evaluation-graph").querySelectorAll("g > text")]
+      .map((t) => t.textContent)
+      .filter((t) => /^\d+$/.test(t ?? "") && Number(t) >= 10);
+    expect(ticks).toEqual(["30", "40", "50", "60", "70"]);
+  });
+});

@@ -20,6 +20,10 @@ export interface GraphsSectionProps {
   embeddingProgress: number;
   /** Vertical caption of the evaluation graph. */
   evaluationLabel?: string;
+  /** Selects an iteration on the page when its point is clicked (or Enter); iteration 0 is the initial one. */
+  onSelectIteration?(iteration: number): void;
+  /** The iteration selected on the page (its points are marked pressed). */
+  selectedIteration?: number;
 }
 
 /**
@@ -32,6 +36,12 @@ export function GraphsSection(props: GraphsSectionProps) {
   const size = graphSizeFor(width);
   const mobile = width <= LAYOUT.mobileBreakpointPx;
   const switcher = useGraphSwitcher();
+  const selection = {
+    ...(props.onSelectIteration ? { onSelectIteration: props.onSelectIteration } : {}),
+    ...(props.selectedIteration !== undefined
+      ? { selectedIteration: props.selectedIteration }
+      : {}),
+  };
 
   const evaluation = (
     <GraphPanel
@@ -44,6 +54,7 @@ export function GraphsSection(props: GraphsSectionProps) {
         points={props.evaluationPoints}
         size={size}
         sliderValue={props.sliderValue}
+        {...selection}
         {...(props.evaluationLabel ? { yLabel: props.evaluationLabel } : {})}
       />
     </GraphPanel>
@@ -55,7 +66,12 @@ export function GraphsSection(props: GraphsSectionProps) {
       percent={props.embeddingProgress}
       testId="embedding-panel"
     >
-      <EmbeddingGraph points={props.embeddingPoints} size={size} sliderValue={props.sliderValue} />
+      <EmbeddingGraph
+        points={props.embeddingPoints}
+        size={size}
+        sliderValue={props.sliderValue}
+        {...selection}
+      />
     </GraphPanel>
   );
 

@@ -9,6 +9,7 @@ import {
   graphSizeFor,
   placeEmbeddingPoints,
   pointColor,
+  roundTicks,
 } from "./scales";
 
 describe("graph sizes by window width", () => {
@@ -24,7 +25,7 @@ describe("graph sizes by window width", () => {
 });
 
 describe("embedding axes", () => {
-  it("have 6 ticks from min to max labelled with 2 decimals", () => {
+  it("have 6 round ticks covering min to max, labelled with 2 decimals", () => {
     const g = embeddingGeometry(
       [
         { iteration: 0, x: -0.5, y: 0.1 },
@@ -33,10 +34,10 @@ describe("embedding axes", () => {
       graphSizeFor(1280),
     );
     expect(g.xTicks).toHaveLength(6);
-    expect(g.xTicks.map(g.formatX)).toEqual(["-0.50", "-0.30", "-0.10", "0.10", "0.30", "0.50"]);
+    expect(g.xTicks.map(g.formatX)).toEqual(["-0.50", "-0.25", "0.00", "0.25", "0.50", "0.75"]);
     expect(g.yTicks.map(g.formatY)).toEqual(["0.10", "0.15", "0.20", "0.25", "0.30", "0.35"]);
     expect(g.x(-0.5)).toBe(60);
-    expect(g.x(0.5)).toBe(390);
+    expect(g.x(0.75)).toBe(390);
     expect(g.y(0.1)).toBe(290);
   });
 
@@ -46,7 +47,7 @@ describe("embedding axes", () => {
 });
 
 describe("evaluation axis", () => {
-  it("pads the range by 10 % and floors it at 0, with 5 ticks", () => {
+  it("pads the range by 10 % and floors it at 0, with 5 round ticks", () => {
     expect(evaluationDomain([40, 60])).toEqual([38, 62]);
     expect(evaluationDomain([1, 50])[0]).toBe(0);
     const g = evaluationGeometry(
@@ -57,9 +58,10 @@ describe("evaluation axis", () => {
       ],
       graphSizeFor(375),
     );
-    expect(g.yTicks).toEqual([38, 44, 50, 56, 62]);
+    expect(g.yTicks).toEqual([30, 40, 50, 60, 70]);
+    expect(g.y.domain()).toEqual([30, 70]);
     expect(g.xTicks).toEqual([0, 1, 2]);
-    expect(g.yTicks.map(g.formatY)).toEqual(["38", "44", "50", "56", "62"]);
+    expect(g.yTicks.map(g.formatY)).toEqual(["30", "40", "50", "60", "70"]);
     expect(
       evaluationGeometry([{ iteration: 0, x: 0, y: 0 }], graphSizeFor(375)).yTicks.map(
         formatEvaluationTick,
@@ -69,6 +71,20 @@ describe("evaluation axis", () => {
 
   it("pads equal values by 10 % of the value", () => {
     expect(evaluationDomain([50, 50])).toEqual([45, 55]);
+  });
+});
+
+describe("round ticks", () => {
+  it("step by 1, 2, 2.5, 3 or 5 times a power of ten and cover the whole domain", () => {
+    expect(roundTicks([59.5, 63.8], 5)).toEqual([58, 60, 62, 64, 66]);
+    expect(roundTicks([4, 106], 5)).toEqual([0, 30, 60, 90, 120]);
+    expect(roundTicks([65.3, 84.3], 5)).toEqual([65, 70, 75, 80, 85]);
+    expect(roundTicks([0.2, 0.4], 6)).toEqual([0.2, 0.25, 0.3, 0.35, 0.4, 0.45]);
+    expect(roundTicks([-3.2, -1.1], 6)).toEqual([-3.5, -3, -2.5, -2, -1.5, -1]);
+  });
+
+  it("never step finer than the labels' two decimals", () => {
+    expect(roundTicks([0.001, 0.004], 6)).toEqual([0, 0.01, 0.02, 0.03, 0.04, 0.05]);
   });
 });
 

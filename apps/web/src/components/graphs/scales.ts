@@ -12,6 +12,8 @@ export interface GraphPoint {
   x: number;
   y: number;
   label?: string;
+  /** A 95 % interval of y, in y's units, drawn as an error bar (evaluation graph). */
+  interval?: { low: number; high: number };
 }
 
 /** A point that may lack coordinates (an iteration without an embedding). */
@@ -52,6 +54,47 @@ export function evenTicks([start, end]: readonly [number, number], count: number
   if (count <= 1) return [start];
   const step = (end - start) / (count - 1);
   return Array.from({ length: count }, (_, i) => (i === count - 1 ? end : start + step * i));
+}
+
+/** Multipliers of a power of ten that make a round tick step. */
+const ROUND_STEPS = [1, 2, 2.5, 3, 5] as const;
+
+/** Removes floating-point noise (0.30000000000000004 → 0.3). */
+const clean = (value: number): number => Number(value.toFixed(10));
+
+/** True when `step` is a whole multiple of 10^-decimals (so labels with that many decimals are exact). */
+function fitsDecimals(step: number, decimals: number): boolean {
+  const scaled = step * 10 ** decimals;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
+
+/**
+ * Exactly `count` ticks at round values (steps of 1, 2, 2.5, 3 or 5 times a
+ * power of ten, exact with `decimals` decimals) from a multiple of the step
+ * at or below the domain's start to at or above its end, so that the axis
+ * reads 30, 40, 50 instead of 38, 44, 50 (issue 26 §2). The graph's domain
+ * becomes the first to the last tick.
+ */
+export function roundTicks(
+  [start, end]: readonly [number, number],
+  count: number,
+  decimals = 2,
+): number[] {
+  if (count <= 1 || !(end > start)) return evenTicks([start, end], count);
+  const raw = (end - start) / (count - 1);
+  let power = 10 ** Math.floor(Math.log10(raw));
+  for (let guard = 0; guard < 40; guard++) {
+    for (const m of ROUND_STEPS) {
+      const step = clean(m * power);
+      if (step < raw - 1e-12 || !fitsDecimals(step, decimals)) continue;
+      const first = clean(Math.floor(clean(start / step)) * step);
+      if (clean(first + step * (count - 1)) >= end) {
+        return Array.from({ length: count }, (_, i) => clean(first + step * i));
+      }
+    }
+    power *= 10;
+  }
+  return evenTicks([start, end], count);
 }
 
 /** Embedding axis domain: min to max of the values, widened by 0.1 each way when all are equal. */
@@ -133,10 +176,18 @@ export const formatEmbeddingTick = (value: number): string => value.toFixed(2);
 /** Label of an evaluation tick: at most two decimals, trailing zeros dropped (0.25, 1.5, 38). */
 export const formatEvaluationTick = (value: number): string => String(Number(value.toFixed(2)));
 
-/** Embedding graph geometry: both axes with 6 ticks labelled with 2 decimals. */
+/** The first and last of a tick list as a domain. */
+const tickDomain = (ticks: readonly number[]): [number, number] => [
+  ticks[0] ?? 0,
+  ticks[ticks.length - 1] ?? 1,
+];
+
+/** Embedding graph geometry: both axes with 6 round ticks labelled with 2 decimals. */
 export function embeddingGeometry(points: readonly GraphPoint[], size: GraphSize): GraphGeometry {
-  const xd = embeddingDomain(points.map((p) => p.x));
-  const yd = embeddingDomain(points.map((p) => p.y));
+  const xTicks = roundTicks(embeddingDomain(points.map((p) => p.x)), GRAPH.embeddingTicks);
+  const yTicks = roundTicks(embeddingDomain(points.map((p) => p.y)), GRAPH.embeddingTicks);
+  const xd = tickDomain(xTicks);
+  const yd = tickDomain(yTicks);
   return {
     size,
     x: scaleLinear()
@@ -145,8 +196,8 @@ export function embeddingGeometry(points: readonly GraphPoint[], size: GraphSize
     y: scaleLinear()
       .domain(yd)
       .range([size.height - size.padding, size.padding]),
-    xTicks: evenTicks(xd, GRAPH.embeddingTicks),
-    yTicks: evenTicks(yd, GRAPH.embeddingTicks),
+    xTicks,
+    yTicks,
     formatX: formatEmbeddingTick,
     formatY: formatEmbeddingTick,
   };
@@ -154,12 +205,13 @@ export function embeddingGeometry(points: readonly GraphPoint[], size: GraphSize
 
 /**
  * Evaluation graph geometry: iterations on the horizontal axis (integer
- * ticks; at least 0..1), evaluation on the vertical axis with 5 ticks over
- * the padded domain.
+ * ticks; at least 0..1), evaluation on the vertical axis with 5 round ticks
+ * spanning the padded domain (floored at 0).
  */
 export function evaluationGeometry(points: readonly GraphPoint[], size: GraphSize): GraphGeometry {
   const maxIteration = Math.max(1, ...points.map((p) => p.x));
-  const yd = evaluationDomain(points.map((p) => p.y));
+  const yTicks = roundTicks(evaluationDomain(points.map((p) => p.y)), GRAPH.evaluationTicks);
+  const yd = tickDomain(yTicks);
   const x = scaleLinear()
     .domain([0, maxIteration])
     .range([size.padding, size.width - size.padding]);
@@ -174,7 +226,7 @@ export function evaluationGeometry(points: readonly GraphPoint[], size: GraphSiz
       .domain(yd)
       .range([size.height - size.padding, size.padding]),
     xTicks,
-    yTicks: evenTicks(yd, GRAPH.evaluationTicks),
+    yTicks,
     formatX: (v) => String(v),
     formatY: formatEvaluationTick,
   };

@@ -114,7 +114,8 @@ export function ProgressSummary({
     <Group gap="md" wrap="nowrap" align="center">
       <CircularProgress value={value} />
       <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
-        <Text size="sm" c="dimmed">
+        {/* A status live region: screen readers hear each iteration and the completion. */}
+        <Text size="sm" c="dimmed" role="status" aria-live="polite" data-testid="run-status">
           {caption}
         </Text>
         <LinearProgress value={value} animated={running} />

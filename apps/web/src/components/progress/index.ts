@@ -1,5 +1,6 @@
 /** Progress displays and the optimisation progress arithmetic shared by both optimizer pages. */
 
+export { endedCaption, reachedPercent } from "./ended-run";
 export {
   CircularProgress,
   IterationSteps,

@@ -1,6 +1,7 @@
 import { Text } from "@mantine/core";
 import type { RunEstimate, RunEstimateRequest } from "@promptune/contracts";
 import { useEffect, useState } from "react";
+import { ApiRequestError, serverMessageOf } from "../../api/client";
 import { fetchRunEstimate } from "../../api/estimate";
 import { useAuthStore } from "../../stores/auth";
 import { describeEstimate } from "./format";
@@ -9,11 +10,16 @@ import { describeEstimate } from "./format";
 const DEBOUNCE_MS = 400;
 
 /** An estimate and whether it belongs to settings that have since changed. */
-export interface CurrentEstimate {
-  estimate: RunEstimate;
-  /** True while the settings changed and their own estimate is on its way. */
-  stale: boolean;
-}
+export type CurrentEstimate =
+  | {
+      estimate: RunEstimate;
+      /** True while the settings changed and their own estimate is on its way. */
+      stale: boolean;
+    }
+  | {
+      /** Why the server refuses these settings (HTTP 400), e.g. a prompt over the limit. */
+      refusal: string;
+    };
 
 /**
  * The estimate of the run the current settings would start, refreshed when
@@ -25,19 +31,27 @@ export function useRunEstimate(request: RunEstimateRequest | null): CurrentEstim
   const signedIn = useAuthStore((s) => s.status === "authenticated");
   const key = request && signedIn ? JSON.stringify(request) : null;
   const [answer, setAnswer] = useState<{ key: string; estimate: RunEstimate } | null>(null);
+  const [refusal, setRefusal] = useState<{ key: string; message: string } | null>(null);
   useEffect(() => {
     if (!key) {
       setAnswer(null);
+      setRefusal(null);
       return;
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
       fetchRunEstimate(JSON.parse(key) as RunEstimateRequest, controller.signal)
         .then((estimate) => {
-          if (!controller.signal.aborted) setAnswer({ key, estimate });
+          if (controller.signal.aborted) return;
+          setAnswer({ key, estimate });
+          setRefusal(null);
         })
-        .catch(() => {
-          if (!controller.signal.aborted) setAnswer(null);
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return;
+          setAnswer(null);
+          // A request the server refuses says why instead of silently losing the estimate.
+          const refused = error instanceof ApiRequestError && error.status === 400;
+          setRefusal(refused ? { key, message: serverMessageOf(error) ?? error.message } : null);
         });
     }, DEBOUNCE_MS);
     return () => {
@@ -45,7 +59,9 @@ export function useRunEstimate(request: RunEstimateRequest | null): CurrentEstim
       controller.abort();
     };
   }, [key]);
-  if (!key || !answer) return null;
+  if (!key) return null;
+  if (refusal?.key === key) return { refusal: refusal.message };
+  if (!answer) return null;
   return { estimate: answer.estimate, stale: answer.key !== key };
 }
 
@@ -53,6 +69,13 @@ export function useRunEstimate(request: RunEstimateRequest | null): CurrentEstim
 export function RunEstimateLine({ request }: { request: RunEstimateRequest | null }) {
   const current = useRunEstimate(request);
   if (!current) return null;
+  if ("refusal" in current) {
+    return (
+      <Text size="sm" c="red" ta="center" data-testid="run-estimate-refused" role="alert">
+        {current.refusal}
+      </Text>
+    );
+  }
   const { estimate, stale } = current;
   return (
     <Text

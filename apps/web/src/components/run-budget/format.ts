@@ -1,5 +1,6 @@
 /** Texts of the run budget and of the held-out comparison, shared by both optimizer pages. */
 import type { HeldOutComparison, RunEstimate } from "@promptune/contracts";
+import { pointsLabel, sharePercent, signedPoints } from "../../lib/format-score";
 
 /** Compact count (12 345 → "12.3k", 2 100 000 → "2.1M"). */
 function compact(n: number): string {
@@ -20,26 +21,20 @@ export function describeEstimate(e: RunEstimate): string {
   return `≈ ${e.calls} model calls · ${compact(e.input_tokens + e.output_tokens)} tokens · ${dollars(e.cost_usd)}`;
 }
 
-/** A share difference in signed whole points (0.123 → "+12", −0.04 → "−4", 0 → "0"). */
-function signedPoints(share: number): string {
-  const points = Math.round(share * 100);
-  if (points === 0) return "0";
-  return points > 0 ? `+${points}` : `−${Math.abs(points)}`;
-}
-
-/** "+12 points, 95 % CI +4…+19 on 22 held-out examples", or "No significant change …". */
+/**
+ * "+12.3 points, 95% CI +4.0…+19.2 on 22 held-out examples", or "No
+ * significant change …" (one decimal everywhere, see lib/format-score).
+ */
 export function describeHeldOut(c: HeldOutComparison): string {
   const examples = `${c.examples} held-out example${c.examples === 1 ? "" : "s"}`;
-  const interval = `95 % CI ${signedPoints(c.ci_low)}…${signedPoints(c.ci_high)}`;
+  const interval = `95% CI ${signedPoints(c.ci_low)}…${signedPoints(c.ci_high)}`;
   if (!c.significant) {
-    return `No significant change on ${examples} (${signedPoints(c.difference)} points, ${interval})`;
+    return `No significant change on ${examples} (${pointsLabel(c.difference)}, ${interval})`;
   }
-  const points = signedPoints(c.difference);
-  return `${points} point${Math.abs(Math.round(c.difference * 100)) === 1 ? "" : "s"}, ${interval} on ${examples}`;
+  return `${pointsLabel(c.difference)}, ${interval} on ${examples}`;
 }
 
-/** "Held-out test score 45 % → 57 %". */
+/** "Held-out test score 45.0% → 57.3%". */
 export function describeScores(c: HeldOutComparison): string {
-  const pct = (x: number) => `${Math.round(x * 100)} %`;
-  return `Held-out test score ${pct(c.initial_score)} → ${pct(c.final_score)}`;
+  return `Held-out test score ${sharePercent(c.initial_score)} → ${sharePercent(c.final_score)}`;
 }

@@ -18,19 +18,19 @@ const gain: HeldOutComparison = {
 
 describe("held-out texts", () => {
   it("states a significant gain with its interval and example count", () => {
-    expect(describeHeldOut(gain)).toBe("+12 points, 95 % CI +4…+19 on 22 held-out examples");
+    expect(describeHeldOut(gain)).toBe("+12.0 points, 95% CI +4.0…+19.0 on 22 held-out examples");
   });
 
   it("says 'no significant change' when the interval includes 0", () => {
     const flat = { ...gain, difference: 0.03, ci_low: -0.05, ci_high: 0.1, significant: false };
     expect(describeHeldOut(flat)).toBe(
-      "No significant change on 22 held-out examples (+3 points, 95 % CI −5…+10)",
+      "No significant change on 22 held-out examples (+3.0 points, 95% CI −5.0…+10.0)",
     );
   });
 
   it("states a significant loss with minus signs", () => {
     const loss = { ...gain, difference: -0.2, ci_low: -0.31, ci_high: -0.09 };
-    expect(describeHeldOut(loss)).toBe("−20 points, 95 % CI −31…−9 on 22 held-out examples");
+    expect(describeHeldOut(loss)).toBe("−20.0 points, 95% CI −31.0…−9.0 on 22 held-out examples");
   });
 });
 
@@ -54,9 +54,9 @@ describe("HeldOutResult", () => {
   it("renders the comparison and nothing without one", () => {
     const { unmount } = renderAt(<HeldOutResult comparison={gain} />, "/");
     expect(screen.getByTestId("held-out-summary").textContent).toBe(
-      "+12 points, 95 % CI +4…+19 on 22 held-out examples",
+      "+12.0 points, 95% CI +4.0…+19.0 on 22 held-out examples",
     );
-    expect(screen.getByText("Held-out test score 45 % → 57 %")).toBeTruthy();
+    expect(screen.getByText("Held-out test score 45.0% → 57.0%")).toBeTruthy();
     unmount();
     renderAt(<HeldOutResult comparison={null} />, "/");
     expect(screen.queryByTestId("held-out-result")).toBeNull();

@@ -157,6 +157,24 @@ describe("IntegrationPage", () => {
     expect(await screen.findByText(INTEGRATION_MESSAGES.saveFailed)).toBeTruthy();
   });
 
+  it("shows a username held by another account on the username field (409)", async () => {
+    const reason =
+      "@alice is already verified as the owner of another Promptune account's integration. It can be used here only after that account removes it from its integration (or changes it).";
+    installFakeApi({
+      [`GET ${INTEGRATION}`]: () => ok(stored),
+      [`POST ${INTEGRATION}`]: () => fail(409, reason),
+    });
+    renderAt(<IntegrationPage />, "/integration");
+    await loaded();
+    fireEvent.click(screen.getByRole("button", { name: "Save Integration" }));
+    const username = field("Your Telegram Username");
+    await waitFor(() => expect(username.getAttribute("aria-invalid")).toBe("true"));
+    const describedBy = username.getAttribute("aria-describedby") ?? "";
+    expect(
+      describedBy.split(" ").some((id) => document.getElementById(id)?.textContent === reason),
+    ).toBe(true);
+  });
+
   it("changes each configuration's model and temperature on its own", async () => {
     const calls = installFakeApi({
       [`GET ${INTEGRATION}`]: () => ok(stored),

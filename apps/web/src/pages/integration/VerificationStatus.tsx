@@ -4,8 +4,9 @@ import type { TelegramVerification } from "@promptune/contracts";
 /**
  * Whether the saved Telegram username is verified as yours (issue 14, item
  * 8). Until it is, the bots treat that account as a stranger; the one-time
- * link opens the before bot in Telegram, and pressing Start there (from the
- * account with that username) verifies it. Nothing shows before the
+ * link opens the before bot in Telegram; pressing Start there (from the
+ * account with that username) makes the bot name this Promptune account and
+ * ask, and its "Yes" button verifies (issue 21). Nothing shows before the
  * integration is saved.
  */
 export function VerificationStatus({
@@ -51,7 +52,8 @@ export function VerificationStatus({
             >
               {verification.link}
             </Anchor>{" "}
-            from that Telegram account and press Start. The link works once.
+            from that Telegram account, press Start, then check that the bot names your Promptune
+            account and press its "Yes" button. The link works once.
           </Text>
         ) : (
           <Text size="sm" c="dimmed">

@@ -8,6 +8,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { serverMessageOf } from "../../api/auth";
+import { ApiRequestError } from "../../api/client";
 import { fetchHistory } from "../../api/history";
 import { fetchBotLinks, fetchIntegration, saveIntegration } from "../../api/integration";
 import { useAuthStore } from "../../stores/auth";
@@ -64,7 +65,9 @@ function applyDraft(form: IntegrationForm): IntegrationForm {
   if (!draft) return form;
   toast(
     "blue",
-    "The run's prompts are loaded. Enter your Telegram username and save the integration.",
+    form.username.replace(/^@/, "").trim()
+      ? "The chosen prompts are loaded. Save the integration to use them in your bots."
+      : "The run's prompts are loaded. Enter your Telegram username and save the integration.",
   );
   return { ...form, initConfig: { ...draft.init_config }, optiConfig: { ...draft.opti_config } };
 }
@@ -170,6 +173,9 @@ export function useIntegration() {
         return true;
       } catch (error) {
         console.error("Failed to save the integration", error);
+        // 409: the username is verified by another account; the field says why.
+        const claimed = error instanceof ApiRequestError && error.status === 409;
+        if (claimed) setErrors({ username: serverMessageOf(error) ?? failure(error) });
         toast("red", failure(error));
         return false;
       } finally {

@@ -1,11 +1,15 @@
 import { ITERATIONS, type RunEstimateRequest } from "@promptune/contracts";
 import { useShallow } from "zustand/react/shallow";
 import { RunEstimateLine } from "../../components/run-budget";
+import { multiCandidateModelsField, useCandidateModelsStore } from "../../stores/candidate-models";
 import { useOptimizationStore } from "../../stores/optimization";
 import { optimizeRequest } from "./workers";
 
-/** "≈ N model calls · T tokens · $C" for the multi-agent settings, next to Optimize. */
+/** "≈ N model calls · T tokens · $C" for the multi-agent settings (the model sweep included), next to Optimize. */
 export function MultiRunEstimate() {
+  const candidates = useCandidateModelsStore(
+    useShallow((st) => ({ coordinator: st.coordinator, workers: st.workers })),
+  );
   const s = useOptimizationStore(
     useShallow((st) => ({
       workers: st.workers,
@@ -27,6 +31,12 @@ export function MultiRunEstimate() {
     Number.isInteger(body.iterations) &&
     body.iterations >= ITERATIONS.min &&
     body.iterations <= ITERATIONS.max;
-  const request: RunEstimateRequest | null = valid ? { mode: "multi", ...body } : null;
+  const request: RunEstimateRequest | null = valid
+    ? {
+        mode: "multi",
+        ...body,
+        ...multiCandidateModelsField(candidates.coordinator, candidates.workers),
+      }
+    : null;
   return <RunEstimateLine request={request} />;
 }

@@ -5,6 +5,7 @@ import type { MultiAgentFinalResult } from "../../api/run-types";
 import { bestIndex } from "../../run/score";
 import { type RunAdapter, useRun } from "../../run/useRun";
 import { useAuthStore } from "../../stores/auth";
+import { multiCandidateModelsField, useCandidateModelsStore } from "../../stores/candidate-models";
 import { useMultiRunStore } from "../../stores/multi-run";
 import { makeWorker, useOptimizationStore } from "../../stores/optimization";
 import { useUiStore } from "../../stores/ui";
@@ -134,7 +135,11 @@ export function useMultiAgentRun(): MultiAgentRunControls {
     const settings = useOptimizationStore.getState();
     const refused = refusal(settings);
     if (refused) return showAlert(refused);
-    const request: MultiAgentOptimizeRequest = optimizeRequest(settings);
+    const candidates = useCandidateModelsStore.getState();
+    const request: MultiAgentOptimizeRequest = {
+      ...optimizeRequest(settings),
+      ...multiCandidateModelsField(candidates.coordinator, candidates.workers),
+    };
     start(request);
   }, [start]);
 

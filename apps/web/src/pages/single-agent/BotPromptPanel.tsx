@@ -1,6 +1,8 @@
 import { Alert, Button, Card, Stack, Text, Textarea, Title } from "@mantine/core";
+import { MAX_PROMPT_CHARS } from "@promptune/contracts";
 import { DeferredTooltip } from "../../components/deferred-inputs";
-import { IterationSteps, ProgressSummary } from "../../components/progress";
+import { endedCaption, IterationSteps, ProgressSummary } from "../../components/progress";
+import { useSingleVerdict } from "../../components/run-insights/verdict";
 import { StopButton } from "../../run/StopButton";
 import { useOptimizationStore } from "../../stores/optimization";
 import { useSingleRunStore } from "../../stores/single-run";
@@ -19,6 +21,18 @@ export interface BotPromptPanelProps {
   stopping?: boolean;
 }
 
+/** Shown under the prompt when it is over the limit (the server refuses such a run). */
+export const PROMPT_TOO_LONG = `The prompt is too long: at most ${MAX_PROMPT_CHARS.toLocaleString("en-US")} characters.`;
+
+/** "1,234 / 20,000 characters", updated as the user types (issue 26 §3 item 3). */
+function PromptLength({ length }: { length: number }) {
+  return (
+    <span data-testid="prompt-length">
+      {length.toLocaleString("en-US")} / {MAX_PROMPT_CHARS.toLocaleString("en-US")} characters
+    </span>
+  );
+}
+
 /** Caption under the progress displays. */
 function caption(running: boolean, done: number, total: number, optimized: boolean): string {
   if (running)
@@ -26,6 +40,7 @@ function caption(running: boolean, done: number, total: number, optimized: boole
       ? "Evaluating the initial configuration…"
       : `Iteration ${Math.min(done + 1, total)} of ${total}…`;
   if (optimized) return "Optimization finished";
+  if (done > 0) return endedCaption(done, total);
   return "Ready to optimize";
 }
 
@@ -47,6 +62,7 @@ export function BotPromptPanel({
   const iterations = useOptimizationStore((s) => s.iterations);
   const total = running || requested > 0 ? requested : iterations;
   const blocked = !botPrompt.trim() || !dataset;
+  const tooLong = botPrompt.length > MAX_PROMPT_CHARS;
 
   return (
     <Card h="100%" data-testid="bot-prompt-panel">
@@ -70,7 +86,8 @@ export function BotPromptPanel({
           disabled={running}
           onChange={(e) => update({ botPrompt: e.currentTarget.value })}
           data-testid="bot-prompt"
-          {...(running ? { description: WAIT_HINT } : {})}
+          description={running ? WAIT_HINT : <PromptLength length={botPrompt.length} />}
+          error={tooLong ? PROMPT_TOO_LONG : undefined}
         />
         <DeferredTooltip
           label={running ? WAIT_HINT : "Enter a prompt and choose a dataset first"}
@@ -98,9 +115,7 @@ export function BotPromptPanel({
           caption={caption(running, done, total, optimized)}
           running={running}
         />
-        {total > 0 && (
-          <IterationSteps total={total} done={running || optimized ? done : 0} running={running} />
-        )}
+        {total > 0 && <IterationSteps total={total} done={done} running={running} />}
         {showCompletion && (
           <Alert
             color="green"
@@ -108,11 +123,22 @@ export function BotPromptPanel({
             title="Optimization completed"
             data-testid="completion-message"
           >
-            Compare the configurations below, pick an iteration and chat with the before and after
-            assistants.
+            <CompletionBody />
           </Alert>
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** The completion message's text: says so when nothing beat the initial configuration. */
+function CompletionBody() {
+  const verdict = useSingleVerdict();
+  if (!verdict.beatInitial) return <>{verdict.reason} See the run insights below for why.</>;
+  return (
+    <>
+      Compare the configurations below, pick an iteration and chat with the before and after
+      assistants.
+    </>
   );
 }

@@ -1,7 +1,8 @@
-import { Card, Stack, Text, Title } from "@mantine/core";
-import { DEFAULTS } from "@promptune/contracts";
+import { Card, MultiSelect, Stack, Text, Title } from "@mantine/core";
+import { DEFAULTS, MAX_CANDIDATE_MODELS } from "@promptune/contracts";
 import { DeferredSelect } from "../../components/deferred-inputs";
 import { TemperatureSlider } from "../../components/TemperatureSlider";
+import { useCandidateModelsStore } from "../../stores/candidate-models";
 import { useOptimizationStore } from "../../stores/optimization";
 import { DatasetSelect } from "./DatasetSelect";
 import { IterationsInput } from "./IterationsInput";
@@ -15,6 +16,7 @@ export function ConfigurationCard({ running }: { running: boolean }) {
   const models = s.availableModels.length > 0 ? s.availableModels : [...DEFAULTS.fallbackModels];
   const modelOptions =
     s.selectedModel && !models.includes(s.selectedModel) ? [...models, s.selectedModel] : models;
+  const candidates = useCandidateModelsStore();
 
   return (
     <Card data-tour="configuration-panel" data-testid="configuration-card" h="100%">
@@ -42,6 +44,17 @@ export function ConfigurationCard({ running }: { running: boolean }) {
           disabled={running}
           data-testid="model-select"
           onChange={(v) => v && s.update({ selectedModel: v })}
+        />
+        <MultiSelect
+          label="Also try on"
+          description="The tuned prompt is also scored on these models; the cheapest as good as the best is recommended."
+          data={models.filter((m) => m !== s.selectedModel)}
+          value={candidates.single.filter((m) => m !== s.selectedModel)}
+          maxValues={MAX_CANDIDATE_MODELS}
+          clearable
+          disabled={running}
+          data-testid="also-try-on"
+          onChange={candidates.setSingle}
         />
         <TemperatureSlider
           value={s.temperature}

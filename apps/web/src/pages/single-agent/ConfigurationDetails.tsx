@@ -11,6 +11,8 @@ export interface ConfigurationDetailsProps {
   score?: number | undefined;
   /** Extra badges (iteration, accepted). */
   badges?: ReactNode;
+  /** Buttons under the prompt (copy, export, use). */
+  actions?: ReactNode;
   testId?: string;
 }
 
@@ -24,6 +26,7 @@ export function ConfigurationDetails({
   temperature,
   score,
   badges,
+  actions,
   testId,
 }: ConfigurationDetailsProps) {
   return (
@@ -56,6 +59,7 @@ export function ConfigurationDetails({
           </Text>
         </ScrollArea.Autosize>
       </Box>
+      {actions}
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { Text } from "@mantine/core";
+import { Anchor, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import type { DatasetSummary } from "@promptune/contracts";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
 import { listDatasets } from "../../api/datasets";
 import { DeferredSelect } from "../../components/deferred-inputs";
 import { loadChunk } from "../../lib/chunks";
@@ -25,9 +26,13 @@ export interface DatasetSelectProps {
   /** Names from the defaults (used when the datasets list cannot be loaded). */
   fallbackNames: readonly string[];
   disabled?: boolean;
+  /** Test id of the select (the multi-agent page keeps its own). */
+  testId?: string;
+  /** Tour target of the select. */
+  tourId?: string;
 }
 
-/** Select options: bundled datasets, the user's own, and 'Upload dataset…'. */
+/** Select options: bundled datasets, the user's own (uploads and Feedback datasets), and 'Upload dataset…'. */
 export function datasetOptions(
   datasets: readonly DatasetSummary[],
   fallbackNames: readonly string[],
@@ -37,7 +42,7 @@ export function datasetOptions(
     .filter((d) => d.owner === "bundled")
     .map((d) => ({ value: d.name, label: d.title || d.name }));
   const own = datasets
-    .filter((d) => d.owner === "user")
+    .filter((d) => d.owner !== "bundled")
     .map((d) => ({ value: d.name, label: d.title || d.name }));
   if (datasets.length === 0) for (const n of fallbackNames) bundled.push({ value: n, label: n });
   const known = [...bundled, ...own].some((o) => o.value === current);
@@ -49,8 +54,19 @@ export function datasetOptions(
   ];
 }
 
-/** The Evaluation Dataset select, listing GET /datasets and offering uploads. */
-export function DatasetSelect({ value, onChange, fallbackNames, disabled }: DatasetSelectProps) {
+/**
+ * The Evaluation Dataset select of both optimizer pages, listing GET
+ * /datasets (titles, the user's own datasets) and offering uploads, with a
+ * link to the datasets page.
+ */
+export function DatasetSelect({
+  value,
+  onChange,
+  fallbackNames,
+  disabled,
+  testId = "dataset-select",
+  tourId,
+}: DatasetSelectProps) {
   const [datasets, setDatasets] = useState<DatasetSummary[]>([]);
   const [uploadOpened, upload] = useDisclosure(false);
   const uploadMounted = useOpenedOnce(uploadOpened);
@@ -79,7 +95,8 @@ export function DatasetSelect({ value, onChange, fallbackNames, disabled }: Data
         value={value || null}
         allowDeselect={false}
         disabled={disabled}
-        data-testid="dataset-select"
+        data-testid={testId}
+        {...(tourId ? { "data-tour": tourId } : {})}
         comboboxProps={{ withinPortal: true }}
         onChange={(next) => {
           if (next === UPLOAD) {
@@ -90,13 +107,18 @@ export function DatasetSelect({ value, onChange, fallbackNames, disabled }: Data
           if (next) onChange(next);
         }}
       />
-      {selected && (
-        <Text size="xs" c="dimmed" mt={-8} lineClamp={2} title={selected.description}>
-          {selected.size} examples ·{" "}
-          {selected.metric === "judge" ? "LLM judge" : `${selected.metric} match`}
-          {selected.owner === "user" ? " · yours" : ""}
-        </Text>
-      )}
+      <Text size="xs" c="dimmed" mt={-8} lineClamp={2} title={selected?.description}>
+        {selected && (
+          <>
+            {selected.size} examples ·{" "}
+            {selected.metric === "judge" ? "LLM judge" : `${selected.metric} match`}
+            {selected.owner !== "bundled" ? " · yours" : ""} ·{" "}
+          </>
+        )}
+        <Anchor component={Link} to="/datasets" size="xs" data-testid="manage-datasets">
+          Manage datasets
+        </Anchor>
+      </Text>
       {uploadMounted && (
         <Suspense fallback={null}>
           <UploadDatasetModal

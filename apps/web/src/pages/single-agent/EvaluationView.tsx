@@ -1,10 +1,14 @@
 import { Badge, Card, Center, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { memo } from "react";
+import { useNavigate } from "react-router";
 import { Carousel, followFromPreviousToLast } from "../../components/carousel";
-import { BEST_LABEL, bestIndex, NOT_ACCEPTED_LABEL } from "../../run/score";
+import { ConfigurationActions } from "../../components/config-actions/ConfigurationActions";
+import { PickReason, useSingleVerdict } from "../../components/run-insights";
+import { NOT_ACCEPTED_LABEL } from "../../run/score";
 import { useOptimizationStore } from "../../stores/optimization";
 import { useSingleRunStore } from "../../stores/single-run";
 import { ConfigurationDetails } from "./ConfigurationDetails";
+import { openInIntegration, startFromConfiguration } from "./configuration-actions";
 import { IterationSlider } from "./IterationSlider";
 import { RunMetrics } from "./RunMetrics";
 
@@ -14,26 +18,63 @@ function OptimisedSlide({ index }: { index: number }) {
   const result = useSingleRunStore((s) => s.iterationResults[index]);
   const model = useOptimizationStore((s) => s.selectedModel);
   const temperature = useOptimizationStore((s) => s.temperature);
-  const isBest = useSingleRunStore(
-    (s) =>
-      s.iterationResults.length > 1 &&
-      bestIndex(s.iterationResults, s.summary?.bestIteration) === index,
-  );
+  const verdict = useSingleVerdict();
+  const isBest = verdict.index === index;
+  const navigate = useNavigate();
+  const runId = useSingleRunStore((s) => s.summary?.runId);
+  const initialPrompt = useOptimizationStore((s) => s.initialPrompt || s.botPrompt);
+  const dataset = useOptimizationStore((s) => s.selectedDataset);
+  const finished = useSingleRunStore((s) => s.isOptimized && !s.isOptimizing);
+  const presented = finished && isBest;
+  const chosen = {
+    prompt,
+    model_name: result?.model_name ?? model,
+    temperature: result?.temperature ?? temperature,
+  };
   return (
     <ConfigurationDetails
       testId={`optimized-slide-${index + 1}`}
       prompt={prompt}
-      model={result?.model_name ?? model}
-      temperature={result?.temperature ?? temperature}
+      model={chosen.model_name}
+      temperature={chosen.temperature}
       score={result?.validation_score}
+      actions={
+        <ConfigurationActions
+          testId="configuration-actions"
+          presented={presented}
+          config={{
+            label: `Iteration ${index + 1}`,
+            ...chosen,
+            ...(result?.validation_score !== undefined
+              ? { validation_score: result.validation_score }
+              : {}),
+            ...(runId ? { run_id: runId } : {}),
+            ...(dataset ? { dataset_name: dataset } : {}),
+          }}
+          onUseAsStart={() => startFromConfiguration(chosen)}
+          onUse={() =>
+            openInIntegration(
+              { prompt: initialPrompt, model_name: model, temperature },
+              chosen,
+              navigate,
+            )
+          }
+        />
+      }
       badges={
         <>
           <Badge radius="sm" tt="none">
             Iteration {index + 1}
           </Badge>
           {isBest && (
-            <Badge radius="sm" color="green" tt="none" data-testid="best-badge">
-              {BEST_LABEL}
+            <Badge
+              radius="sm"
+              color={verdict.label === "presented" ? "orange" : "green"}
+              tt="none"
+              data-testid="best-badge"
+              title={verdict.reason}
+            >
+              {verdict.label}
             </Badge>
           )}
           {result?.accepted === false && (
@@ -66,6 +107,8 @@ function EvaluationViewView() {
   const selected = useSingleRunStore((s) => s.selectedIterationIndex);
   const select = useSingleRunStore((s) => s.select);
   const running = useSingleRunStore((s) => s.isOptimizing);
+  const finished = useSingleRunStore((s) => s.isOptimized && !s.isOptimizing);
+  const verdict = useSingleVerdict();
 
   return (
     <Stack gap="md" data-testid="evaluation-view">
@@ -86,6 +129,22 @@ function EvaluationViewView() {
               <Badge radius="sm" variant="light" color="gray" tt="none">
                 Iteration 0
               </Badge>
+            }
+            actions={
+              (initial?.prompt || initialPrompt) && (
+                <ConfigurationActions
+                  testId="initial-actions"
+                  config={{
+                    label: "Initial configuration",
+                    prompt: initial?.prompt || initialPrompt,
+                    model_name: initial?.model_name ?? model,
+                    temperature: initial?.temperature ?? temperature,
+                    ...(initial?.validation_score !== undefined
+                      ? { validation_score: initial.validation_score }
+                      : {}),
+                  }}
+                />
+              )
             }
           />
         </Card>
@@ -113,6 +172,7 @@ function EvaluationViewView() {
           />
         </Card>
       </SimpleGrid>
+      <PickReason verdict={verdict} finished={finished} />
       <Card>
         <IterationSlider />
       </Card>

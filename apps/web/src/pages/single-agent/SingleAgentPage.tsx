@@ -13,6 +13,7 @@ import { useSingleRunStore } from "../../stores/single-run";
 import { openSingleAgentTour } from "../../tours";
 import { ConfigureSection } from "./ConfigureSection";
 import { loadIntegrationIntoOptimizer } from "./integration-sync";
+import { useRunPermalink } from "./useRunPermalink";
 import { useSingleOptimization } from "./useSingleOptimization";
 
 /** Evaluation, graphs and chats: below the fold, loaded after the first paint. */
@@ -46,6 +47,7 @@ function startTour() {
 export default function SingleAgentPage() {
   const optimization = useSingleOptimization();
   useIntegrationMode();
+  useRunPermalink();
   useEffect(() => {
     void ensureDefaults();
   }, []);

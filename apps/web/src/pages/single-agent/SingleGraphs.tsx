@@ -1,6 +1,7 @@
 import { Stack, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { type GraphPoint, GraphsSection } from "../../components/graphs";
+import { intervalsByIteration } from "../../components/run-insights/intervals";
 import { useSingleRunStore } from "../../stores/single-run";
 
 /** The single-agent run's graphs: evaluation per iteration and embeddings, coloured by the slider. */
@@ -8,13 +9,27 @@ export function SingleGraphs({ progress }: { progress: number }) {
   const iterationData = useSingleRunStore((s) => s.iterationData);
   const embeddingData = useSingleRunStore((s) => s.embeddingData);
   const slider = useSingleRunStore((s) => s.graphSliderValue);
-  const evaluationPoints = useMemo<GraphPoint[]>(
-    () =>
-      iterationData
-        .filter((p) => typeof p.y === "number")
-        .map((p) => ({ iteration: p.iteration, x: p.iteration, y: p.y as number })),
-    [iterationData],
-  );
+  const initial = useSingleRunStore((s) => s.initialResult);
+  const results = useSingleRunStore((s) => s.iterationResults);
+  const selected = useSingleRunStore((s) => s.selectedIterationIndex);
+  const select = useSingleRunStore((s) => s.select);
+  const count = useSingleRunStore((s) => s.optimizedPrompts.length);
+  const evaluationPoints = useMemo<GraphPoint[]>(() => {
+    const intervals = intervalsByIteration(
+      initial ? [{ ...initial, iteration: 0 }, ...results] : results,
+    );
+    return iterationData
+      .filter((p) => typeof p.y === "number")
+      .map((p) => {
+        const interval = intervals.get(p.iteration);
+        return {
+          iteration: p.iteration,
+          x: p.iteration,
+          y: p.y as number,
+          ...(interval ? { interval } : {}),
+        };
+      });
+  }, [iterationData, initial, results]);
 
   return (
     <Stack gap="md" data-tour="visualization" data-testid="graphs-section">
@@ -28,6 +43,8 @@ export function SingleGraphs({ progress }: { progress: number }) {
         iterationProgress={progress}
         embeddingProgress={progress}
         evaluationLabel="Evaluation (%)"
+        onSelectIteration={(iteration) => select(iteration - 1)}
+        {...(count > 0 ? { selectedIteration: selected + 1 } : {})}
       />
     </Stack>
   );

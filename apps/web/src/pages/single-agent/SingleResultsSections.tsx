@@ -1,4 +1,7 @@
 import { ChatComparison } from "../../components/chat";
+import { FrontierTable } from "../../components/FrontierTable";
+import { SingleRunInsights } from "../../components/run-insights";
+import { useSingleRunStore } from "../../stores/single-run";
 import { singleChatMode } from "./chat-mode";
 import { EvaluationView } from "./EvaluationView";
 import { PromptChanges } from "./PromptChanges";
@@ -10,11 +13,14 @@ import { SingleGraphs } from "./SingleGraphs";
  * own, loaded after the first paint.
  */
 export default function SingleResultsSections({ progress }: { progress: number }) {
+  const frontier = useSingleRunStore((s) => s.frontier);
   return (
     <>
       <EvaluationView />
+      {frontier && frontier.length > 0 && <FrontierTable frontier={frontier} />}
       <PromptChanges />
       <SingleGraphs progress={progress} />
+      <SingleRunInsights />
       <ChatComparison mode={singleChatMode} />
     </>
   );

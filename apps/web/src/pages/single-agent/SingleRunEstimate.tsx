@@ -1,6 +1,7 @@
 import { ITERATIONS, type RunEstimateRequest } from "@promptune/contracts";
 import { useShallow } from "zustand/react/shallow";
 import { RunEstimateLine } from "../../components/run-budget";
+import { candidateModelsField, useCandidateModelsStore } from "../../stores/candidate-models";
 import { useOptimizationStore } from "../../stores/optimization";
 
 /** The estimate request of the current single-agent settings; null while they cannot start a run. */
@@ -27,8 +28,9 @@ export function singleEstimateRequest(s: {
   };
 }
 
-/** "≈ N model calls · T tokens · $C" for the single-agent settings, next to Optimize. */
+/** "≈ N model calls · T tokens · $C" for the single-agent settings (the model sweep included), next to Optimize. */
 export function SingleRunEstimate() {
+  const candidates = useCandidateModelsStore((s) => s.single);
   const settings = useOptimizationStore(
     useShallow((s) => ({
       botPrompt: s.botPrompt,
@@ -38,5 +40,9 @@ export function SingleRunEstimate() {
       temperature: s.temperature,
     })),
   );
-  return <RunEstimateLine request={singleEstimateRequest(settings)} />;
+  const base = singleEstimateRequest(settings);
+  const models = candidateModelsField(candidates, settings.selectedModel).candidate_models;
+  const request: RunEstimateRequest | null =
+    base?.mode === "single" && models ? { ...base, candidate_models: models } : base;
+  return <RunEstimateLine request={request} />;
 }

@@ -14,6 +14,9 @@ import { type DatasetSummary, MAX_DATASET_CHARS, type Metric } from "@promptune/
 import { useState } from "react";
 import { serverMessageOf } from "../../api/auth";
 import { datasetNameFromFile, formatOfFile, uploadDataset } from "../../api/datasets";
+import { DatasetPreviewTable } from "../../components/datasets/DatasetPreviewTable";
+import { DatasetTemplates } from "../../components/datasets/DatasetTemplates";
+import { type DatasetPreview, previewDataset } from "../../components/datasets/dataset-preview";
 import { useOpenAfterMount } from "../../lib/deferred";
 
 const METRICS: { value: Metric; label: string }[] = [
@@ -36,6 +39,9 @@ export function UploadDatasetModal({ opened, onClose, onUploaded }: UploadDatase
   const shown = useOpenAfterMount(opened);
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState("");
+  /** The name was typed by the user (else it follows the chosen file). */
+  const [nameEdited, setNameEdited] = useState(false);
+  const [preview, setPreview] = useState<DatasetPreview | null>(null);
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
   const [metric, setMetric] = useState<Metric>("judge");
@@ -46,10 +52,31 @@ export function UploadDatasetModal({ opened, onClose, onUploaded }: UploadDatase
   const reset = () => {
     setFile(null);
     setName("");
+    setNameEdited(false);
+    setPreview(null);
     setTitle("");
     setDescription("");
     setMetric("judge");
     setError(null);
+  };
+
+  /** Cancel and closing leave nothing behind for the next upload (issue 26 §3 item 8). */
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const chooseFile = (next: File | null) => {
+    setFile(next);
+    setPreview(null);
+    setError(null);
+    if (!nameEdited) setName(next ? datasetNameFromFile(next.name) : "");
+    const kind = next ? formatOfFile(next.name) : undefined;
+    if (!next || !kind) return;
+    void next.text().then(
+      (text) => setPreview(previewDataset(kind, text)),
+      () => setPreview({ rows: [], error: "The file could not be read." }),
+    );
   };
 
   const submit = async () => {
@@ -77,30 +104,32 @@ export function UploadDatasetModal({ opened, onClose, onUploaded }: UploadDatase
   };
 
   return (
-    <Modal opened={shown} onClose={onClose} title="Upload dataset" centered size="lg">
+    <Modal opened={shown} onClose={close} title="Upload dataset" centered size="lg">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           One example per line (JSONL) or per row (CSV): the conversation so far ending with a user
           turn, a reference reply and optional rubric items. Uploaded datasets are visible only to
           you.
         </Text>
+        <DatasetTemplates />
         <FileInput
           label="File"
           placeholder="Choose a .jsonl or .csv file"
           accept=".jsonl,.ndjson,.json,.csv"
           value={file}
-          onChange={(f) => {
-            setFile(f);
-            if (f && !name) setName(datasetNameFromFile(f.name));
-          }}
+          onChange={chooseFile}
           error={file && !format ? "Only .jsonl and .csv files are supported" : undefined}
           clearable
         />
+        {preview && <DatasetPreviewTable preview={preview} />}
         <TextInput
           label="Name"
           description="Letters, digits, '.', '-' and '_'"
           value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            setNameEdited(e.currentTarget.value !== "");
+          }}
           required
         />
         <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
@@ -125,7 +154,7 @@ export function UploadDatasetModal({ opened, onClose, onUploaded }: UploadDatase
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={close}>
             Cancel
           </Button>
           <Button

@@ -101,3 +101,32 @@ describe("the single-agent chat mode", { timeout: 30_000 }, () => {
     expect(singleChatMode.afterSettings(0)).toBeNull();
   });
 });
+
+describe("the after chat of a run with a cost–quality frontier", () => {
+  it("talks to the presented prompt on the recommended model at its temperature", () => {
+    useOptimizationStore.getState().update({ selectedModel: "gpt-4o", temperature: 0.7 });
+    useSingleRunStore.setState({
+      optimizedPrompts: ["Be kind.", "Be kind. Be exact."],
+      frontier: [
+        {
+          model_name: "gpt-4o-mini",
+          temperature: 0,
+          prompt: "Be kind. Be exact.",
+          score: 0.8,
+          ci_low: 0.7,
+          ci_high: 0.9,
+          cost_per_1k_usd: 0.3,
+          calls_per_reply: 1,
+          recommended: true,
+        },
+      ],
+    });
+    expect(singleChatMode.afterSettings(1)).toEqual({
+      prompt: "Be kind. Be exact.",
+      temperature: 0,
+      model_name: "gpt-4o-mini",
+    });
+    // another iteration's prompt keeps the page's model
+    expect(singleChatMode.afterSettings(0)?.model_name).toBe("gpt-4o");
+  });
+});

@@ -2,7 +2,9 @@
  * The single-agent page's chat mode: the chats talk to a prompt with the
  * selected model and a temperature. Before: the bot prompt (else the run's
  * initial prompt) at the selected temperature; after: the picked optimised
- * prompt at the temperature its result was scored with.
+ * prompt at the temperature its result was scored with (the presented prompt
+ * of a run with a cost–quality frontier: on the recommended model at its
+ * temperature).
  */
 import { useMemo } from "react";
 import { type SingleAgentChatSettings, singleAgentBotReply } from "../../api/chat";
@@ -65,8 +67,20 @@ export const singleChatMode: ChatMode<SingleAgentChatSettings> = {
     const run = useSingleRunStore.getState();
     const prompt = run.optimizedPrompts[index];
     if (!prompt?.trim()) return null;
+    // The presented prompt on the frontier runs on the recommended model at its temperature.
+    const recommended = run.frontier?.find((p) => p.recommended && p.prompt === prompt);
+    if (recommended)
+      return { prompt, temperature: recommended.temperature, model_name: recommended.model_name };
     const temperature = run.iterationResults[index]?.temperature ?? s.temperature;
     return { prompt, temperature, model_name: s.selectedModel };
   },
+  ratingConfig: (settings) => ({
+    mode: "single",
+    config: {
+      prompt: settings.prompt,
+      temperature: settings.temperature,
+      model_name: settings.model_name ?? "",
+    },
+  }),
   reply: singleAgentBotReply,
 };

@@ -84,6 +84,20 @@ describe("Telegram Integration mode", () => {
     });
   });
 
+  it("puts the optimised prompt on the frontier's recommended model, the initial one on the run's", () => {
+    const body = integrationWithResults(stored, {
+      initialPrompt: "Start.",
+      optimisedPrompt: "Start. Always greet.",
+      model: "gpt-4o",
+      optimisedModel: "gpt-4o-mini",
+      temperature: 0.7,
+      optimisedTemperature: 0,
+    });
+    expect(body.init_config.model_name).toBe("gpt-4o");
+    expect(body.opti_config.model_name).toBe("gpt-4o-mini");
+    expect(body.opti_config.temperature).toBe(0);
+  });
+
   it("does not save when there is no integration", async () => {
     const calls = installFakeApi({
       "GET /api/telegram/integration": () => ok({ ...stored, username: "" }),

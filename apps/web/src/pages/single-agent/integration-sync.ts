@@ -76,6 +76,8 @@ export function integrationWithResults(
     initialPrompt: string;
     optimisedPrompt: string;
     model: string;
+    /** The optimised configuration's model when it differs (the frontier's recommended point). */
+    optimisedModel?: string;
     temperature: number;
     optimisedTemperature: number;
   },
@@ -85,7 +87,7 @@ export function integrationWithResults(
     friends_usernames: base.friends_usernames,
     init_config: { model_name: run.model, prompt: run.initialPrompt, temperature: run.temperature },
     opti_config: {
-      model_name: run.model,
+      model_name: run.optimisedModel ?? run.model,
       prompt: run.optimisedPrompt,
       temperature: run.optimisedTemperature,
     },

@@ -4,6 +4,7 @@ import { useCallback } from "react";
 import type { SingleFinalResult } from "../../api/run-types";
 import { type RunAdapter, useRun } from "../../run/useRun";
 import { useAuthStore } from "../../stores/auth";
+import { candidateModelsField, useCandidateModelsStore } from "../../stores/candidate-models";
 import { useOptimizationStore } from "../../stores/optimization";
 import { useSessionStore } from "../../stores/session";
 import { useSingleRunStore } from "../../stores/single-run";
@@ -43,12 +44,16 @@ function syncIntegration(request: SingleAgentOptimizeRequest): void {
   if (useSessionStore.getState().optimizationType !== "with_integration") return;
   const after = useSingleRunStore.getState();
   const selected = after.iterationResults[after.selectedIterationIndex];
+  const optimisedPrompt = after.selectedPrompt || request.prompt;
+  // The presented prompt of a run with a frontier goes on the recommended model.
+  const recommended = after.frontier?.find((p) => p.recommended && p.prompt === optimisedPrompt);
   void saveResultsToIntegration({
     initialPrompt: request.prompt,
-    optimisedPrompt: after.selectedPrompt || request.prompt,
+    optimisedPrompt,
     model: request.model_name,
+    ...(recommended ? { optimisedModel: recommended.model_name } : {}),
     temperature: request.temperature,
-    optimisedTemperature: selected?.temperature ?? request.temperature,
+    optimisedTemperature: recommended?.temperature ?? selected?.temperature ?? request.temperature,
   });
 }
 
@@ -113,6 +118,7 @@ export function useSingleOptimization(): SingleOptimization {
       model_name: s.selectedModel,
       iterations: s.iterations,
       temperature: s.temperature,
+      ...candidateModelsField(useCandidateModelsStore.getState().single, s.selectedModel),
     });
   }, [startRun]);
 

@@ -115,3 +115,74 @@ describe("the multi-agent chat mode", { timeout: 30_000 }, () => {
     expect(multiChatMode.beforeSettings()).toBeNull();
   });
 });
+
+describe("the multi-agent after chat of a run with a cost–quality frontier", () => {
+  it("talks to the presented configuration on the recommended point's models", async () => {
+    const { useMultiRunStore } = await import("../../../stores/multi-run");
+    const agent = (name: string, prompt: string, model_name: string) => ({
+      name,
+      prompt,
+      model_name,
+      temperature: 0.5,
+      description: "",
+    });
+    const presented = {
+      "master-agent": agent("Coordinator", "Route well.", "big"),
+      "worker-agents": [agent("Expert", "Answer exactly.", "big")],
+    };
+    const iteration = {
+      iteration: 1,
+      prompt: "Route well.",
+      temperature: 0.5,
+      ...presented,
+      evaluation_point: { x: 1, y: 80 },
+      embedding_point: { x: 0, y: 0 },
+      accepted: true,
+      parent: 0,
+      validation_score: 0.8,
+      usage: { calls: 1, input_tokens: 1, output_tokens: 1, cost_usd: 0, cached_calls: 0 },
+    };
+    const cheapWorkers = {
+      "master-agent": presented["master-agent"],
+      "worker-agents": [agent("Expert", "Answer exactly.", "small")],
+    };
+    useMultiRunStore.setState({
+      multiAgentIterationResults: [iteration],
+      finalResult: {
+        ...iteration,
+        prompts: ["Route well."],
+        totalIterations: 1,
+        server: {
+          run_id: "r",
+          prompt: "Route well.",
+          prompts: ["Route well."],
+          totalIterations: 1,
+          evaluation_point: { x: 1, y: 80 },
+          embedding_point: { x: 0, y: 0 },
+          temperature: 0.5,
+          best_iteration: 1,
+          initial_score: 0.5,
+          best_validation_score: 0.8,
+          test_score: null,
+          initial_test_score: null,
+          usage: iteration.usage,
+          frontier: [
+            {
+              model_name: "big + workers small",
+              temperature: 0.5,
+              prompt: "Route well.",
+              score: 0.8,
+              ci_low: 0.7,
+              ci_high: 0.9,
+              cost_per_1k_usd: 1,
+              calls_per_reply: 3,
+              recommended: true,
+              ...cheapWorkers,
+            },
+          ],
+        },
+      },
+    });
+    expect(multiChatMode.afterSettings(0)).toEqual(cheapWorkers);
+  });
+});

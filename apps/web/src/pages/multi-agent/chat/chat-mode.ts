@@ -56,8 +56,29 @@ export const multiChatMode: ChatMode<MultiAgentChatSettings> = {
     return s.coordinatorPrompt.trim() ? configSnapshot(s) : null;
   },
   afterSettings(index) {
-    const r = useMultiRunStore.getState().multiAgentIterationResults[index];
-    return r ? { "master-agent": r["master-agent"], "worker-agents": r["worker-agents"] } : null;
+    const run = useMultiRunStore.getState();
+    const r = run.multiAgentIterationResults[index];
+    if (!r) return null;
+    // The presented configuration on the frontier runs on the recommended point's models.
+    const prompts = (c: {
+      "master-agent": { prompt: string };
+      "worker-agents": { prompt: string }[];
+    }) => JSON.stringify([c["master-agent"].prompt, ...c["worker-agents"].map((w) => w.prompt)]);
+    const recommended = run.finalResult?.server?.frontier?.find((p) => p.recommended);
+    if (
+      recommended?.["master-agent"] &&
+      recommended["worker-agents"] &&
+      prompts({
+        "master-agent": recommended["master-agent"],
+        "worker-agents": recommended["worker-agents"],
+      }) === prompts(r)
+    )
+      return {
+        "master-agent": recommended["master-agent"],
+        "worker-agents": recommended["worker-agents"],
+      };
+    return { "master-agent": r["master-agent"], "worker-agents": r["worker-agents"] };
   },
+  ratingConfig: (settings) => ({ mode: "multi", config: settings }),
   reply: multiAgentBotReply,
 };

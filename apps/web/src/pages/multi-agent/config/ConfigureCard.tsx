@@ -1,10 +1,24 @@
-import { Alert, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Group,
+  MultiSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { MAX_CANDIDATE_MODELS } from "@promptune/contracts";
 import { useShallow } from "zustand/react/shallow";
-import { DeferredSelect, DeferredTooltip } from "../../../components/deferred-inputs";
-import { IterationSteps, ProgressSummary } from "../../../components/progress";
+import { DeferredTooltip } from "../../../components/deferred-inputs";
+import { endedCaption, IterationSteps, ProgressSummary } from "../../../components/progress";
 import { StopButton } from "../../../run/StopButton";
+import { useCandidateModelsStore } from "../../../stores/candidate-models";
 import { useMultiRunStore } from "../../../stores/multi-run";
 import { useOptimizationStore, type Worker } from "../../../stores/optimization";
+import { DatasetSelect } from "../../single-agent/DatasetSelect";
 import { MultiRunEstimate } from "../MultiRunEstimate";
 import { useRunProgress } from "../useRunProgress";
 import {
@@ -32,10 +46,12 @@ interface ConfigureCardProps {
 /** The circular and linear progress of the running or last run (re-renders alone on each tick). */
 function RunProgressSummary({
   running,
+  optimized,
   done,
   total,
 }: {
   running: boolean;
+  optimized: boolean;
   done: number;
   total: number;
 }) {
@@ -45,7 +61,11 @@ function RunProgressSummary({
       value={progress}
       running={running}
       caption={
-        running ? `Optimizing… ${done} of ${total} iterations received` : "Optimization finished"
+        running
+          ? `Optimizing… ${done} of ${total} iterations received`
+          : optimized
+            ? "Optimization finished"
+            : endedCaption(done, total)
       }
     />
   );
@@ -103,16 +123,16 @@ export function ConfigureCard({ onOptimize, onStop, stopping = false }: Configur
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-          <DeferredSelect
-            label="Evaluation Dataset"
-            data={datasetOptions(s.availableDatasets, dataset)}
-            value={dataset}
-            allowDeselect={false}
-            disabled={locked}
-            onChange={(v) => v && s.update({ selectedDataset: v })}
-            data-tour="ma-dataset"
-            data-testid="ma-dataset"
-          />
+          <Stack gap="xs">
+            <DatasetSelect
+              value={dataset}
+              fallbackNames={datasetOptions(s.availableDatasets, dataset)}
+              disabled={locked}
+              onChange={(selectedDataset) => s.update({ selectedDataset })}
+              testId="ma-dataset"
+              tourId="ma-dataset"
+            />
+          </Stack>
           <IterationsField
             value={s.multiAgentIterations}
             disabled={locked}
@@ -127,6 +147,7 @@ export function ConfigureCard({ onOptimize, onStop, stopping = false }: Configur
             }
           />
         </SimpleGrid>
+        <AlsoTryOn models={s.availableModels} disabled={locked} />
         <AgentEditor
           kind="coordinator"
           heading="Coordinator"
@@ -189,14 +210,19 @@ export function ConfigureCard({ onOptimize, onStop, stopping = false }: Configur
                 <StopButton onStop={onStop} stopping={stopping} />
               </Box>
             )}
-            {(run.running || run.optimized) && run.total > 0 && (
+            {(run.running || run.optimized || run.done > 0) && run.total > 0 && (
               <IterationSteps total={run.total} done={run.done} running={run.running} />
             )}
           </Group>
-          {(run.running || run.optimized) && (
-            <RunProgressSummary running={run.running} done={run.done} total={run.total} />
+          {(run.running || run.optimized || run.done > 0) && (
+            <RunProgressSummary
+              running={run.running}
+              optimized={run.optimized}
+              done={run.done}
+              total={run.total}
+            />
           )}
-          {!run.running && !run.optimized && (
+          {!run.running && !run.optimized && run.done === 0 && (
             <Text size="sm" c="dimmed">
               The coordinator and every worker are tuned together on the selected dataset.
             </Text>
@@ -204,5 +230,29 @@ export function ConfigureCard({ onOptimize, onStop, stopping = false }: Configur
         </Stack>
       </Stack>
     </Card>
+  );
+}
+
+/** "Also try on" per role: models the coordinator and (all) workers are also scored on after the search. */
+function AlsoTryOn({ models, disabled }: { models: string[]; disabled: boolean }) {
+  const c = useCandidateModelsStore();
+  const common = { data: models, maxValues: MAX_CANDIDATE_MODELS, clearable: true, disabled };
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+      <MultiSelect
+        {...common}
+        label="Coordinator: also try on"
+        value={c.coordinator}
+        data-testid="ma-also-try-on-coordinator"
+        onChange={(v) => c.setRole("coordinator", v)}
+      />
+      <MultiSelect
+        {...common}
+        label="Workers: also try on"
+        value={c.workers}
+        data-testid="ma-also-try-on-workers"
+        onChange={(v) => c.setRole("workers", v)}
+      />
+    </SimpleGrid>
   );
 }

@@ -17,8 +17,12 @@ interface AgentDiagramProps {
 
 const WIDTH = 340;
 const PER_ROW = 5;
-const ROW_GAP = 64;
 const NODE_R = 17;
+/** Tree layout (more than PER_ROW workers): trunk and worker column, line gap, label room. */
+const TREE_TRUNK_X = 48;
+const TREE_NODE_X = 104;
+const TREE_GAP = 46;
+const TREE_LABEL_CHARS = 28;
 
 /** Shortens a label to fit under a node. */
 function short(text: string, max: number): string {
@@ -45,29 +49,40 @@ function spread(n: number): number[] {
 
 /**
  * Mini diagram of a multi-agent configuration (SVG): the user at the top,
- * the coordinator below, the workers in one or two rows. Agents are buttons
+ * the coordinator below, up to five workers in a row, more as a tree (one
+ * per line, full names beside them, no edge crossing a node). Agents are buttons
  * (click, Enter or Space) that select the agent whose details are shown.
  */
 export function AgentDiagram({ config, selected, onSelect, label, testId }: AgentDiagramProps) {
   const dark = useComputedColorScheme("light") === "dark";
   const workers = config["worker-agents"];
-  const rows = Math.ceil(workers.length / PER_ROW);
-  const perRow = Math.ceil(workers.length / Math.max(1, rows));
-  const user = { x: WIDTH / 2, y: 26 };
-  const coordinator = { x: WIDTH / 2, y: 98 };
-  const workerNodes = workers.map((w, i) => {
-    const row = Math.floor(i / perRow);
-    const inRow = Math.min(perRow, workers.length - row * perRow);
-    const xs = spread(inRow);
-    return {
-      worker: w,
-      key: `worker-${i}` as AgentKey,
-      x: xs[i - row * perRow] ?? WIDTH / 2,
-      y: 178 + row * ROW_GAP,
-      chars: labelChars(inRow),
-    };
-  });
-  const height = 178 + (rows - 1) * ROW_GAP + 44;
+  // More workers (or longer names) than fit in a row: a tree (issue 26 §3 item 7) — workers one per line with
+  // their full names beside them, joined to the coordinator by a trunk that crosses no node.
+  const tree =
+    workers.length > PER_ROW || workers.some((w) => w.name.length > labelChars(workers.length));
+  const user = { x: tree ? TREE_TRUNK_X : WIDTH / 2, y: 26 };
+  const coordinator = { x: tree ? TREE_TRUNK_X : WIDTH / 2, y: 98 };
+  const workerNodes = tree
+    ? workers.map((w, i) => ({
+        worker: w,
+        key: `worker-${i}` as AgentKey,
+        x: TREE_NODE_X,
+        y: 160 + i * TREE_GAP,
+        chars: TREE_LABEL_CHARS,
+        labelRight: true,
+      }))
+    : workers.map((w, i) => {
+        const xs = spread(workers.length);
+        return {
+          worker: w,
+          key: `worker-${i}` as AgentKey,
+          x: xs[i] ?? WIDTH / 2,
+          y: 178,
+          chars: labelChars(workers.length),
+          labelRight: false,
+        };
+      });
+  const height = tree ? 160 + (workers.length - 1) * TREE_GAP + 30 : 178 + 44;
   const ink = dark ? "#dee2e6" : "#343a40";
   const line = dark ? "#5c5f66" : "#ced4da";
   const surface = dark ? "#25262b" : "#ffffff";
@@ -82,7 +97,7 @@ export function AgentDiagram({ config, selected, onSelect, label, testId }: Agen
   const node = (
     key: AgentKey,
     name: string,
-    at: { x: number; y: number; chars: number },
+    at: { x: number; y: number; chars: number; labelRight?: boolean },
     color: string,
     role: string,
   ) => {
@@ -132,9 +147,16 @@ export function AgentDiagram({ config, selected, onSelect, label, testId }: Agen
         >
           {role === "Coordinator" ? "C" : name.slice(0, 1).toUpperCase() || "W"}
         </text>
-        <text x={x} y={y + NODE_R + 15} textAnchor="middle" fontSize={12} fill={ink}>
-          {short(name, at.chars)}
-        </text>
+        {at.labelRight ? (
+          <text x={x + NODE_R + 10} y={y + 4.5} textAnchor="start" fontSize={12} fill={ink}>
+            {short(name, at.chars)}
+          </text>
+        ) : (
+          <text x={x} y={y + NODE_R + 15} textAnchor="middle" fontSize={12} fill={ink}>
+            {short(name, at.chars)}
+          </text>
+        )}
+        {name.length > at.chars && <title>{name}</title>}
       </g>
     );
   };
@@ -157,12 +179,15 @@ export function AgentDiagram({ config, selected, onSelect, label, testId }: Agen
           strokeWidth={2}
         />
         {workerNodes.map((w) => (
-          <line
+          <path
             key={`edge-${w.key}`}
-            x1={coordinator.x}
-            y1={coordinator.y + NODE_R}
-            x2={w.x}
-            y2={w.y - NODE_R}
+            data-testid="agent-edge"
+            d={
+              tree
+                ? `M ${coordinator.x} ${coordinator.y + NODE_R} V ${w.y} H ${w.x - NODE_R}`
+                : `M ${coordinator.x} ${coordinator.y + NODE_R} L ${w.x} ${w.y - NODE_R}`
+            }
+            fill="none"
             stroke={line}
             strokeWidth={1.5}
           />
@@ -192,7 +217,7 @@ export function AgentDiagram({ config, selected, onSelect, label, testId }: Agen
         {node(
           "coordinator",
           config["master-agent"].name || "Coordinator",
-          { ...coordinator, chars: 16 },
+          { ...coordinator, chars: tree ? TREE_LABEL_CHARS : 16, labelRight: tree },
           GRAPH.reachedColor,
           "Coordinator",
         )}

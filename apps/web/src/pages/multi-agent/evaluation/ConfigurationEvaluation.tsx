@@ -3,12 +3,15 @@ import type { AgentConfig, MultiAgentIteration } from "@promptune/contracts";
 import { useRef, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { Carousel, type CarouselHandle, followFromLatest } from "../../../components/carousel";
-import { BEST_LABEL, bestIndex, NOT_ACCEPTED_LABEL, percent } from "../../../run/score";
+import { PickReason, useMultiVerdict } from "../../../components/run-insights";
+import type { PresentedVerdict } from "../../../run/presented";
+import { NOT_ACCEPTED_LABEL, percent } from "../../../run/score";
 import { type MultiAgentSnapshot, useMultiRunStore } from "../../../stores/multi-run";
 import { useOptimizationStore } from "../../../stores/optimization";
 import { configSnapshot } from "../workers";
 import { AgentDetails } from "./AgentDetails";
 import { AgentDiagram, type AgentKey } from "./AgentDiagram";
+import { MultiConfigurationActions } from "./configuration-actions";
 
 /** The agent a key points at in a configuration, with its role; null when absent. */
 export function agentOf(
@@ -56,7 +59,7 @@ function IterationHeader({
 }: {
   result: MultiAgentIteration;
   index: number;
-  best: boolean;
+  best: PresentedVerdict | null;
 }) {
   return (
     <Group justify="space-between" wrap="wrap" gap="xs">
@@ -66,8 +69,13 @@ function IterationHeader({
           Validation: {percent(result.validation_score)}
         </Badge>
         {best && (
-          <Badge color="green" tt="none" data-testid="best-badge">
-            {BEST_LABEL}
+          <Badge
+            color={best.label === "presented" ? "orange" : "green"}
+            tt="none"
+            data-testid="best-badge"
+            title={best.reason}
+          >
+            {best.label}
           </Badge>
         )}
         {result.accepted === false && (
@@ -106,7 +114,8 @@ export function ConfigurationEvaluation() {
   const selectedIndex = useMultiRunStore((s) => s.multiAgentSelectedIterationIndex);
   const selectIteration = useMultiRunStore((s) => s.selectIteration);
   const baseline = useMultiRunStore((s) => s.baseline);
-  const serverBest = useMultiRunStore((s) => s.finalResult?.server?.best_iteration);
+  const verdict = useMultiVerdict();
+  const finished = useMultiRunStore((s) => s.multiAgentIsOptimized && !s.isOptimizing);
   const [initialAgent, setInitialAgent] = useState<AgentKey | null>(null);
   const [optimizedAgent, setOptimizedAgent] = useState<AgentKey | null>(null);
   const carousel = useRef<CarouselHandle>(null);
@@ -167,7 +176,7 @@ export function ConfigurationEvaluation() {
                     <IterationHeader
                       result={result}
                       index={i}
-                      best={results.length > 1 && bestIndex(results, serverBest) === i}
+                      best={verdict.index === i ? verdict : null}
                     />
                     <ConfigView
                       config={{
@@ -182,6 +191,15 @@ export function ConfigurationEvaluation() {
                       label={`Optimized configuration diagram, iteration ${result.iteration ?? i + 1}`}
                       testId={`ma-optimized-${i}`}
                     />
+                    <MultiConfigurationActions
+                      config={{
+                        "master-agent": result["master-agent"],
+                        "worker-agents": result["worker-agents"],
+                      }}
+                      label={`Iteration ${result.iteration ?? i + 1}`}
+                      presented={finished && verdict.index === i}
+                      validationScore={result.validation_score}
+                    />
                   </Stack>
                 );
               }}
@@ -189,6 +207,7 @@ export function ConfigurationEvaluation() {
           </Stack>
         </Card>
       </SimpleGrid>
+      <PickReason verdict={verdict} finished={finished} />
     </section>
   );
 }

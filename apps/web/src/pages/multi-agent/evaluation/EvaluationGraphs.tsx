@@ -1,6 +1,7 @@
 import { Title } from "@mantine/core";
 import type { MultiAgentIteration } from "@promptune/contracts";
 import { type GraphPoint, GraphsSection, type MaybeGraphPoint } from "../../../components/graphs";
+import { intervalsByIteration } from "../../../components/run-insights/intervals";
 import { type BaselinePoints, useMultiRunStore } from "../../../stores/multi-run";
 import { useRunProgress } from "../useRunProgress";
 
@@ -17,9 +18,21 @@ export function evaluationPoints(
   const points: GraphPoint[] = baseline
     ? [{ iteration: 0, x: 0, y: Number(baseline.evaluation_point.y) }]
     : [];
+  const intervals = intervalsByIteration([
+    ...(baseline ? [{ iteration: 0, validation_interval: baseline.validation_interval }] : []),
+    ...results.map((r, i) => ({ ...r, iteration: iterationOf(r, i) })),
+  ]);
+  const initialInterval = intervals.get(0);
+  if (initialInterval && points[0]) points[0].interval = initialInterval;
   results.forEach((r, i) => {
     const iteration = iterationOf(r, i);
-    points.push({ iteration, x: iteration, y: Number(r.evaluation_point?.y ?? 0) });
+    const interval = intervals.get(iteration);
+    points.push({
+      iteration,
+      x: iteration,
+      y: Number(r.evaluation_point?.y ?? 0),
+      ...(interval ? { interval } : {}),
+    });
   });
   return points;
 }
@@ -50,6 +63,7 @@ export function EvaluationGraphs() {
   const results = useMultiRunStore((s) => s.multiAgentIterationResults);
   const baseline = useMultiRunStore((s) => s.baseline);
   const selected = useMultiRunStore((s) => s.multiAgentSelectedIterationIndex);
+  const select = useMultiRunStore((s) => s.selectIteration);
   const shown = useMultiRunStore((s) => s.isOptimizing || s.multiAgentIsOptimized);
   const percent = useRunProgress(shown);
   return (
@@ -63,6 +77,13 @@ export function EvaluationGraphs() {
         sliderValue={selected}
         iterationProgress={percent}
         embeddingProgress={percent}
+        onSelectIteration={(iteration) => {
+          const index = results.findIndex((r, i) => iterationOf(r, i) === iteration);
+          if (index >= 0) select(index);
+        }}
+        {...(results[selected]
+          ? { selectedIteration: iterationOf(results[selected], selected) }
+          : {})}
       />
     </section>
   );

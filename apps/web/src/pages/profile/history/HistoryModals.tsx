@@ -1,5 +1,7 @@
 import { Badge, Button, Card, Group, Modal, ScrollArea, Stack, Text, Title } from "@mantine/core";
 import type { AgentConfig, HistoryRecord, HistoryStep } from "@promptune/contracts";
+import { ConfigurationActions } from "../../../components/config-actions/ConfigurationActions";
+import { presentedStep } from "./mapping";
 
 /** A prompt shown as preformatted, wrapping text. */
 function PromptText({ text }: { text: string }) {
@@ -130,11 +132,14 @@ interface StepsModalProps {
   onSelect(step: HistoryStep): void;
   /** Step being saved as selected. */
   selectingId: string | null;
+  /** 'Use this configuration' of a single-agent step. */
+  onUse?(step: HistoryStep): void;
 }
 
 /** Modal 'Optimization Steps' (spec §2): each step's number, prompt, model and temperature; the selected one marked. */
-export function StepsModal({ record, onClose, onSelect, selectingId }: StepsModalProps) {
+export function StepsModal({ record, onClose, onSelect, selectingId, onUse }: StepsModalProps) {
   const steps = [...(record?.steps ?? [])].sort((a, b) => a.step_number - b.step_number);
+  const presentedId = record ? presentedStep(record)?.id : undefined;
   return (
     <Modal
       opened={record !== null}
@@ -188,6 +193,33 @@ export function StepsModal({ record, onClose, onSelect, selectingId }: StepsModa
                     <ModelLine model={step.model_name} temperature={step.temperature} />
                   </>
                 )}
+                <ConfigurationActions
+                  presented={step.id === presentedId}
+                  config={{
+                    label: `Step ${step.step_number}`,
+                    prompt: step.prompt,
+                    model_name: step.model_name,
+                    temperature: step.temperature,
+                    validation_score: step.validation_score,
+                    ...(record ? { run_id: record.run_id } : {}),
+                    ...(record ? { dataset_name: record.configuration.dataset_name } : {}),
+                    ...(step["master-agent"] ? { "master-agent": step["master-agent"] } : {}),
+                    ...(step["worker-agents"] ? { "worker-agents": step["worker-agents"] } : {}),
+                  }}
+                  {...(record?.mode === "multi"
+                    ? {
+                        copyText: JSON.stringify(
+                          {
+                            "master-agent": step["master-agent"],
+                            "worker-agents": step["worker-agents"],
+                          },
+                          null,
+                          2,
+                        ),
+                      }
+                    : {})}
+                  {...(onUse && record?.mode !== "multi" ? { onUse: () => onUse(step) } : {})}
+                />
               </Stack>
             </Card>
           );

@@ -269,7 +269,9 @@ describe("HistoryTab", () => {
     // The dropdown is still transitioning in jsdom, so its options count as hidden.
     fireEvent.click(await screen.findByRole("option", { name: "Multi-Agent", hidden: true }));
     await waitFor(() => expect(rows()).toHaveLength(1));
-    expect(calls.map((c) => c.query.mode)).toEqual(["single", "multi"]);
+    expect(
+      calls.filter((c) => `${c.method} ${c.path}` === HISTORY).map((c) => c.query.mode),
+    ).toEqual(["single", "multi"]);
     expect(screen.queryByRole("button", { name: "Load to integration" })).toBeNull();
     fireEvent.click(
       within(rows()[0] as HTMLElement).getAllByRole("button", { name: "Open" })[0] as HTMLElement,

@@ -4,15 +4,19 @@ import { notifications } from "@mantine/notifications";
 import type { HistoryRecord, HistoryStep, RunMode } from "@promptune/contracts";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
-import { fetchHistory, selectHistoryStep } from "../../../api/history";
+import { listDatasets } from "../../../api/datasets";
+import { selectHistoryStep } from "../../../api/history";
 import { useAuthStore } from "../../../stores/auth";
 import { useUiStore } from "../../../stores/ui";
+import { openInIntegration } from "../../single-agent/configuration-actions";
 import { loadIntoOptimizer, loadMultiIntoOptimizer, loadToIntegration } from "./actions";
 import { ConfirmIntegrationModal } from "./ConfirmIntegrationModal";
 import { HistoryDiffModal } from "./HistoryDiffModal";
 import { InitialConfigModal, StepsModal } from "./HistoryModals";
 import { HistoryTable } from "./HistoryTable";
-import { historyRows, sortNewestFirst } from "./mapping";
+import { LoadMore } from "./LoadMore";
+import { historyRows } from "./mapping";
+import { useHistoryPages } from "./useHistoryPages";
 
 /** Texts of the History tab (spec §2). */
 export const HISTORY_TEXT = {
@@ -27,7 +31,8 @@ const MODES: { value: RunMode; label: string }[] = [
 
 /**
  * The History tab (spec §2, §4): the signed-in user's runs of the chosen
- * mode, newest first, with the configuration and steps modals and the
+ * mode, newest first, a page at a time (the next page loads as the list's end
+ * scrolls into view), with the configuration and steps modals and the
  * 'Load into optimizer' / 'Load to integration' actions. A failed load is
  * only logged and shows the empty state.
  */
@@ -37,8 +42,10 @@ export function HistoryTab() {
   const navigate = useNavigate();
   const compact = useMediaQuery("(max-width: 1023px)") ?? false;
   const [mode, setMode] = useState<RunMode>("single");
-  const [records, setRecords] = useState<HistoryRecord[]>([]);
-  const [loading, setLoading] = useState(true);
+  const { records, setRecords, loading, loadingMore, hasMore, failed, loadMore } = useHistoryPages(
+    mode,
+    status === "authenticated",
+  );
   const [initialOf, setInitialOf] = useState<HistoryRecord | null>(null);
   const [stepsOf, setStepsOf] = useState<HistoryRecord | null>(null);
   const [changesOf, setChangesOf] = useState<HistoryRecord | null>(null);
@@ -46,24 +53,16 @@ export function HistoryTab() {
   const [selectingId, setSelectingId] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
+  const [titles, setTitles] = useState<ReadonlyMap<string, string>>(new Map());
   useEffect(() => {
     if (status !== "authenticated") return;
-    const controller = new AbortController();
-    setLoading(true);
-    fetchHistory(mode, controller.signal)
-      .then((list) => setRecords(sortNewestFirst(list)))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error("Failed to load history", error);
-        setRecords([]);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [status, mode]);
+    listDatasets().then(
+      (list) => setTitles(new Map(list.map((d) => [d.name, d.title]))),
+      (error: unknown) => console.error("Failed to load dataset titles", error),
+    );
+  }, [status]);
 
-  const rows = useMemo(() => historyRows(records), [records]);
+  const rows = useMemo(() => historyRows(records, undefined, titles), [records, titles]);
 
   const replaceRecord = (updated: HistoryRecord) => {
     setRecords((list) => list.map((r) => (r.id === updated.id ? updated : r)));
@@ -146,6 +145,9 @@ export function HistoryTab() {
           onLoadIntegration={setConfirmIntegrationOf}
         />
       )}
+      {!loading && rows.length > 0 && hasMore && (
+        <LoadMore loading={loadingMore} auto={!failed} onLoad={loadMore} />
+      )}
       <InitialConfigModal record={initialOf} onClose={() => setInitialOf(null)} />
       <HistoryDiffModal record={changesOf} onClose={() => setChangesOf(null)} />
       <ConfirmIntegrationModal
@@ -161,6 +163,15 @@ export function HistoryTab() {
         onClose={() => setStepsOf(null)}
         onSelect={(s) => void selectStep(s)}
         selectingId={selectingId}
+        onUse={(step) => {
+          const c = stepsOf?.configuration;
+          if (!c) return;
+          openInIntegration(
+            { prompt: c.initial_prompt, model_name: c.model_name, temperature: c.temperature },
+            { prompt: step.prompt, model_name: step.model_name, temperature: step.temperature },
+            (to) => navigate(to),
+          );
+        }}
       />
     </Stack>
   );

@@ -23,6 +23,7 @@ interface HistoryTableProps extends HistoryTableActions {
 const STATUS_COLORS: Record<HistoryRecord["status"], string> = {
   completed: "green",
   running: "blue",
+  paused: "yellow",
   queued: "gray",
   failed: "red",
   cancelled: "brand",
@@ -63,6 +64,22 @@ function Scores({ row }: { row: HistoryRow }) {
         </Text>
         {row.heldOutScore}
       </Text>
+    </Stack>
+  );
+}
+
+/** The dataset's title, with its name below when they differ. */
+function DatasetName({ row }: { row: HistoryRow }) {
+  return (
+    <Stack gap={0} data-testid="history-dataset">
+      <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+        {row.datasetTitle}
+      </Text>
+      {row.datasetTitle !== row.dataset && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+          {row.dataset}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -171,9 +188,7 @@ function HistoryCard({
           <Text size="sm" c="dimmed">
             Dataset
           </Text>
-          <Text size="sm" style={{ wordBreak: "break-word" }}>
-            {row.dataset}
-          </Text>
+          <DatasetName row={row} />
         </SimpleGrid>
         <Actions row={row} mode={mode} busy={busy} stacked {...actions} />
       </Stack>
@@ -248,7 +263,9 @@ export function HistoryTable({ rows, mode, compact, busyId, ...actions }: Histor
                 <Scores row={row} />
               </Table.Td>
               <Table.Td>{row.iterations}</Table.Td>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{row.dataset}</Table.Td>
+              <Table.Td>
+                <DatasetName row={row} />
+              </Table.Td>
               <Table.Td>
                 <Actions
                   row={row}

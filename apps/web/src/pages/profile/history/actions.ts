@@ -14,15 +14,14 @@ import {
 } from "@promptune/contracts";
 import { ApiRequestError } from "../../../api/client";
 import { fetchIntegration, saveIntegration } from "../../../api/integration";
-import { ensureDefaults } from "../../../stores/defaults-loader";
 import { useMultiRunStore } from "../../../stores/multi-run";
 import { makeWorker, useOptimizationStore } from "../../../stores/optimization";
-import { useSessionStore } from "../../../stores/session";
-import { useSingleRunStore } from "../../../stores/single-run";
+import { useRunInsightsStore } from "../../../stores/run-insights";
 import { useIntegrationDraftStore } from "../../integration/draft";
 import { loadMultiAgentDefaults } from "../../multi-agent/defaults";
+import { applySingleRecord } from "../../single-agent/load-run";
 import { LOAD_TO_INTEGRATION_TEXT } from "./ConfirmIntegrationModal";
-import { integrationFromHistory, optimizerLoadFromHistory, selectedStepIndex } from "./mapping";
+import { integrationFromHistory, selectedStepIndex } from "./mapping";
 
 /** Alerts of 'Load to integration' (spec §8). */
 export const HISTORY_ALERTS = {
@@ -39,21 +38,7 @@ type Navigate = (to: string) => void;
  * selected step selected), switches to Standard Optimization and opens /home.
  */
 export async function loadIntoOptimizer(record: HistoryRecord, navigate: Navigate): Promise<void> {
-  await ensureDefaults();
-  const load = optimizerLoadFromHistory(record);
-  useOptimizationStore.getState().update(load.settings);
-  useSessionStore.getState().setOptimizationType("standard");
-  const run = useSingleRunStore.getState();
-  run.loadPrompts(load.prompts, true, load.results);
-  run.select(load.selectedIndex);
-  run.setSummary({
-    runId: record.run_id,
-    initialScore: record.initial_score,
-    bestScore: record.best_score,
-    testScore: record.test_score,
-    usage: record.usage,
-    heldOut: record.held_out ?? null,
-  });
+  await applySingleRecord(record);
   navigate("/home");
 }
 
@@ -109,6 +94,7 @@ export async function loadMultiIntoOptimizer(
       usage: noUsage,
     }));
   const selected = selectedStepIndex(record);
+  useRunInsightsStore.getState().setHistoryRun("multi", record.run_id);
   useMultiRunStore.setState({
     multiAgentIterationResults: results,
     multiAgentIsOptimized: results.length > 0,
@@ -117,7 +103,7 @@ export async function loadMultiIntoOptimizer(
     progress: results.length > 0 ? 100 : 0,
     requestedIterations: results.length,
     initialConfig: { "master-agent": master, "worker-agents": workers },
-    baseline: null,
+    baseline: record.initial_evaluation ?? null,
     finalResult: null,
     showCompletion: false,
   });

@@ -11,6 +11,7 @@ import {
   TEMPERATURE,
 } from "@promptune/contracts";
 import type { SingleIterationResult } from "../../../api/run-types";
+import { sharePercent } from "../../../lib/format-score";
 import type { OptimizationSettings } from "../../../stores/optimization";
 
 /** Day/month/year hour:minute in the Russian locale, e.g. "21.11.2026, 14:05". */
@@ -43,6 +44,7 @@ export const STATUS_LABELS: Record<HistoryRecord["status"], string> = {
   cancelled: "Stopped",
   failed: "Failed",
   running: "Running",
+  paused: "Paused",
   queued: "Queued",
 };
 
@@ -63,7 +65,7 @@ export function promptPreview(prompt: string, max = PREVIEW_CHARS): string {
 
 /** A [0, 1] score as a percentage with one decimal, or '—' when not measured. */
 export function scoreLabel(score: number | null | undefined): string {
-  return typeof score === "number" && Number.isFinite(score) ? `${(score * 100).toFixed(1)}%` : "—";
+  return typeof score === "number" && Number.isFinite(score) ? sharePercent(score) : "—";
 }
 
 /** One row of the history table. */
@@ -72,7 +74,10 @@ export interface HistoryRow {
   date: string;
   stepsLabel: string;
   iterations: number;
+  /** The dataset's name (its id). */
   dataset: string;
+  /** The dataset's title when known (bundled or the user's own), else its name. */
+  datasetTitle: string;
   status: HistoryRecord["status"];
   statusLabel: string;
   modeLabel: string;
@@ -85,14 +90,20 @@ export interface HistoryRow {
   record: HistoryRecord;
 }
 
-/** Table rows of records (newest first). */
-export function historyRows(records: HistoryRecord[], timeZone?: string): HistoryRow[] {
+/** Table rows of records (newest first); `titles` maps dataset names to their titles. */
+export function historyRows(
+  records: HistoryRecord[],
+  timeZone?: string,
+  titles: ReadonlyMap<string, string> = new Map(),
+): HistoryRow[] {
   return sortNewestFirst(records).map((record) => ({
     id: record.id,
     date: formatHistoryDate(record.created_at, timeZone),
     stepsLabel: stepsLabel(record.steps.length),
     iterations: record.configuration.iterations,
     dataset: record.configuration.dataset_name,
+    datasetTitle:
+      titles.get(record.configuration.dataset_name) ?? record.configuration.dataset_name,
     status: record.status,
     statusLabel: STATUS_LABELS[record.status],
     modeLabel: MODE_LABELS[record.mode],
@@ -139,7 +150,7 @@ export interface OptimizerLoad {
   >;
   /** Prompts of all steps, in order (the optimised prompts). */
   prompts: string[];
-  /** The steps as iteration results (graphs and carousel). */
+  /** Iteration 0 (when stored) and the steps as iteration results (graphs and carousel). */
   results: SingleIterationResult[];
   /** Step to select (the selected one, else the last). */
   selectedIndex: number;
@@ -156,6 +167,25 @@ function resultOf(step: HistoryStep): SingleIterationResult {
     validation_score: step.validation_score,
     accepted: step.accepted,
   };
+}
+
+/** The run's iteration 0 as a result (graphs and the initial card's badge), when stored. */
+function initialResultOf(record: HistoryRecord): SingleIterationResult[] {
+  const zero = record.initial_evaluation;
+  if (!zero) return [];
+  const c = record.configuration;
+  return [
+    {
+      iteration: 0,
+      prompt: c.initial_prompt,
+      model_name: c.model_name || DEFAULTS.model,
+      temperature: Number.isFinite(c.temperature) ? c.temperature : TEMPERATURE.default,
+      evaluation_point: zero.evaluation_point,
+      embedding_point: zero.embedding_point,
+      validation_score: zero.validation_score,
+      accepted: true,
+    },
+  ];
 }
 
 /**
@@ -177,7 +207,7 @@ export function optimizerLoadFromHistory(record: HistoryRecord): OptimizerLoad {
       iterations: c.iterations || steps.length,
     },
     prompts: steps.map((s) => s.prompt),
-    results: steps.map(resultOf),
+    results: [...initialResultOf(record), ...steps.map(resultOf)],
     selectedIndex: selected >= 0 ? selected : Math.max(0, steps.length - 1),
   };
 }

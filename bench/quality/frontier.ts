@@ -1,0 +1,212 @@
+/**
+ * The cost–quality world of the quality benchmark (issue 24): the `types`
+ * world (world.ts) answered by three models at three prices. The expensive
+ * primary model answers as in the `types` world; the cheap model is as good
+ * with the right rules in its prompt but much worse without them (it needs a
+ * better prompt to match); the weak model is cheaper still and cannot match
+ * at all. The prompt search runs on the expensive model, the sweep tries the
+ * presented prompt on both others, and the ground truth (exact expected
+ * accuracy of every configuration) tells whether the recommendation found
+ * the saving at equal quality and lies on the true frontier.
+ */
+import type { DatasetExample } from "@promptune/contracts";
+import {
+  type FinalResult,
+  optimizeSingleAgent,
+  type SingleAgentCandidate,
+} from "@promptune/engine";
+import { createLlmGateway, parseLlmConfig } from "../../apps/server/src/llm";
+import type { ChatCall } from "../../apps/server/src/testing/fixture-llm/protocol";
+import { Prng } from "../../packages/engine/src/util/prng";
+import { WorldAgents } from "./agents";
+import { dispatch, MODELS } from "./dispatch";
+import { SEED_PROMPT, TRAIN, VALIDATION } from "./runners";
+import type { WorldServer } from "./server";
+import { HIGH, type Question, World } from "./world";
+
+export const CHEAP = "world-cheap";
+export const WEAK = "world-weak";
+
+/** USD per million tokens: the cheap model costs 6 %, the weak one 2 % of the primary. */
+export const PRICES: Record<string, { input: number; output: number }> = {
+  [MODELS.assistant]: { input: 2.5, output: 10 },
+  [CHEAP]: { input: 0.15, output: 0.6 },
+  [WEAK]: { input: 0.05, output: 0.2 },
+  [MODELS.reflection]: { input: 2.5, output: 10 },
+};
+
+/** Configurations of equal quality differ by at most this much expected accuracy. */
+export const EQUAL_QUALITY = 0.02;
+
+/** Probability that `model` with `prompt` answers a type-`type` question right. */
+export function pModel(world: World, model: string, prompt: string, type: number): number {
+  const p = world.pCorrect(prompt, type);
+  if (model === MODELS.assistant) return p;
+  const r = world.rulesIn(prompt);
+  const cheap = r.right[type] && !r.wrong[type] ? p : p / 2;
+  return model === WEAK ? Math.min(cheap, 0.6 * HIGH) * 0.8 : cheap;
+}
+
+/** Expected accuracy of `model` with `prompt` over the world's type mix. */
+export function expectedFor(world: World, model: string, prompt: string): number {
+  const total = world.weights.reduce((a, b) => a + b, 0);
+  return world.weights.reduce((s, w, k) => s + w * pModel(world, model, prompt, k), 0) / total;
+}
+
+const lastUser = (call: ChatCall) =>
+  [...call.messages].reverse().find((m) => m.role === "user")?.content ?? "";
+const systemText = (call: ChatCall) =>
+  call.messages
+    .filter((m) => m.role === "system")
+    .map((m) => m.content)
+    .join("\n");
+
+/** The outcome of one seed. */
+export interface FrontierOutcome {
+  /** Found saving at equal quality over the possible one (1 when none was possible and none claimed). */
+  savingShare: number;
+  /** True when no measured point is truly better and no dearer than the recommended one. */
+  onTrueFrontier: boolean;
+  sweepCalls: number;
+  calls: number;
+  recommended: string;
+  /** Expected accuracy of the presented configuration and of the primary's tuned one. */
+  presentedAccuracy: number;
+  primaryAccuracy: number;
+}
+
+const example = (q: Question): DatasetExample => ({
+  id: q.id,
+  dialog: [{ type: "human", content: q.text }],
+  reference: q.answer,
+  expected: q.answer,
+  rubric: [],
+});
+
+/** Judges one run's frontier against the world's ground truth. */
+export function judgeFrontier(
+  world: World,
+  final: FinalResult<SingleAgentCandidate>,
+): Omit<FrontierOutcome, "sweepCalls" | "calls"> {
+  const points = (final.frontier ?? []).map((p) => ({
+    ...p,
+    truth: expectedFor(world, p.modelName, p.prompt),
+  }));
+  const primary = points.find((p) => p.variant === 0);
+  const rec = points.find((p) => p.recommended);
+  if (!primary || !rec) throw new Error("the run has no frontier");
+  const equal = (p: { truth: number }) => p.truth >= primary.truth - EQUAL_QUALITY;
+  const saving = (p: { costPer1kUsd: number }) => 1 - p.costPer1kUsd / primary.costPer1kUsd;
+  const possible = Math.max(0, ...points.filter(equal).map(saving));
+  const found = equal(rec) ? saving(rec) : 0;
+  const savingShare =
+    possible > 1e-9 ? Math.max(0, found) / possible : rec === primary || equal(rec) ? 1 : 0;
+  const onTrueFrontier = !points.some(
+    (q) => q.truth > rec.truth + 0.005 && q.costPer1kUsd <= rec.costPer1kUsd,
+  );
+  return {
+    savingShare,
+    onTrueFrontier,
+    recommended: rec.modelName,
+    presentedAccuracy: rec.truth,
+    primaryAccuracy: primary.truth,
+  };
+}
+
+/** One seed: the prompt search on the expensive model, then the sweep over the two cheaper ones. */
+export async function runFrontierSeed(
+  server: WorldServer,
+  seed: number,
+  iterations: number,
+  maxCalls: number,
+): Promise<FrontierOutcome> {
+  const world = new World(seed);
+  const agents = new WorldAgents(world, seed);
+  const rng = new Prng(seed * 31 + 5);
+  const train = world.questions(TRAIN, "t", rng);
+  const validation = world.questions(VALIDATION, "v", rng);
+  for (const q of [...train, ...validation]) agents.book.set(q.id, q);
+  server.setHandler((call) => {
+    if (call.model !== CHEAP && call.model !== WEAK) return dispatch(call, agents);
+    agents.keyed(call);
+    const q = agents.book.get(/\[([a-z]+\d+)\]/.exec(lastUser(call))?.[1] ?? "");
+    const p = q ? pModel(world, call.model, systemText(call), q.type) : 0;
+    return agents.answer(lastUser(call), p);
+  });
+  server.reset();
+  const gateway = createLlmGateway(
+    parseLlmConfig({
+      OPENAI_BASE_URL: server.url,
+      OPENAI_API_KEY: "bench",
+      LLM_MODELS: [...Object.values(MODELS), CHEAP, WEAK].join(","),
+      LLM_REFLECTION_MODEL: MODELS.reflection,
+      LLM_JUDGE_MODEL: MODELS.reflection,
+      LLM_CONCURRENCY: "16",
+    }),
+    { cache: { get: async () => undefined, set: async () => {} } },
+  );
+  try {
+    const run = optimizeSingleAgent({
+      llm: gateway,
+      models: { judge: MODELS.reflection, reflection: MODELS.reflection },
+      dataset: {
+        name: `world-${seed}`,
+        metric: "exact",
+        examples: [...train, ...validation].map(example),
+      },
+      split: { train: train.map(example), validation: validation.map(example), test: [] },
+      iterations,
+      maxCalls,
+      seed,
+      evaluateTest: false,
+      model: MODELS.assistant,
+      prompt: SEED_PROMPT,
+      temperature: 0.7,
+      candidateModels: [CHEAP, WEAK],
+      price: (m) => PRICES[m] ?? null,
+    });
+    let step = await run.next();
+    while (!step.done) step = await run.next();
+    const by = server.counters.byModel;
+    return {
+      ...judgeFrontier(world, step.value),
+      sweepCalls: (by[CHEAP] ?? 0) + (by[WEAK] ?? 0),
+      calls: server.counters.calls,
+    };
+  } finally {
+    await gateway.close();
+  }
+}
+
+/** Runs every seed and prints the issue's three rows with their targets. */
+export async function printFrontierRows(
+  server: WorldServer,
+  seeds: readonly number[],
+  iterations: number,
+  maxCalls: number,
+): Promise<void> {
+  const outcomes: FrontierOutcome[] = [];
+  for (const seed of seeds)
+    outcomes.push(await runFrontierSeed(server, seed, iterations, maxCalls));
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const saving = mean(outcomes.map((o) => o.savingShare));
+  const frontier = mean(outcomes.map((o) => (o.onTrueFrontier ? 1 : 0)));
+  const sweep = mean(outcomes.map((o) => o.sweepCalls / Math.max(1, o.calls)));
+  const recs = outcomes.map((o) => o.recommended);
+  const count = (m: string) => recs.filter((r) => r === m).length;
+  console.log(
+    `\ncost–quality world (${seeds.length} seeds, ≤ ${maxCalls} calls, sweep on ${CHEAP} and ${WEAK})`,
+  );
+  console.log(
+    `  share of the possible saving found at equal quality  ${(100 * saving).toFixed(1)} %  (≥ 90 %)`,
+  );
+  console.log(
+    `  recommended point on the true frontier              ${(100 * frontier).toFixed(1)} %  (≥ 80 %)`,
+  );
+  console.log(
+    `  calls spent on the sweep                             ${(100 * sweep).toFixed(1)} % of the run  (≤ 25 %)`,
+  );
+  console.log(
+    `  recommended: ${CHEAP} ${count(CHEAP)}, ${WEAK} ${count(WEAK)}, primary ${count(MODELS.assistant)}; expected accuracy presented ${(100 * mean(outcomes.map((o) => o.presentedAccuracy))).toFixed(1)} % vs primary tuned ${(100 * mean(outcomes.map((o) => o.primaryAccuracy))).toFixed(1)} %; calls ${mean(outcomes.map((o) => o.calls)).toFixed(0)}`,
+  );
+}

@@ -1,0 +1,205 @@
+/**
+ * The models of a rule world (rule-world.ts): the assistant, the LLM judge
+ * of rubric worlds and the reflection for Promptune's and AxGEPA's requests.
+ * The reflection is the same noisy writer for every optimiser: it
+ * understands a failing kind with probability 1 − MISS^n for n failures of
+ * it seen, then writes the right instruction or (sometimes) a vague
+ * paraphrase of it; otherwise it may guess a wrong one; it adds plausible
+ * harmful rules and filler, drops working rules now and then, and proposes
+ * temperatures with noise.
+ */
+import type { ChatCall } from "../../apps/server/src/testing/fixture-llm/protocol";
+import { fnv1a } from "../../packages/engine/src/util/hash";
+import { Prng } from "../../packages/engine/src/util/prng";
+import { MODELS } from "./dispatch";
+import { FILLER, GENERIC_HARMFUL, type RuleWorld } from "./rule-world";
+import type { Question } from "./world";
+
+/** Reflection noise in rule worlds (the same for every optimiser). */
+export const RULE_NOISE = {
+  miss: 0.5,
+  /** An understood kind is written as the vague paraphrase with this probability. */
+  vague: 0.35,
+  guessWrong: 0.35,
+  harmful: 0.25,
+  filler: 0.3,
+  drop: 0.1,
+  cleanUp: 0.35,
+  /** The reflection proposes another temperature (±0.2) with this probability. */
+  temperature: 0.3,
+};
+
+const idRe = /\[([a-z]+\d+)\]/;
+
+function lastUser(call: ChatCall): string {
+  return [...call.messages].reverse().find((m) => m.role === "user")?.content ?? "";
+}
+function systemText(call: ChatCall): string {
+  return call.messages
+    .filter((m) => m.role === "system")
+    .map((m) => m.content)
+    .join("\n");
+}
+function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+function prefixOf(rule: string): string | undefined {
+  return /^for [a-z]+ cases,/i.exec(rule)?.[0].toLowerCase();
+}
+
+/** The state of one run in a rule world: answers and content-keyed randomness. */
+export class RuleAgents {
+  readonly book = new Map<string, Question>();
+  /** Every instruction the world's reflection wrote (and the seed): AxGEPA's system text embeds one. */
+  readonly known = new Set<string>();
+  private rng: Prng;
+  private readonly seen = new Map<string, number>();
+
+  constructor(
+    readonly world: RuleWorld,
+    readonly seed: number,
+  ) {
+    this.rng = new Prng(seed);
+  }
+
+  /** Re-seeds the randomness from a call's content and its repeat count. */
+  keyed(text: string): Prng {
+    const n = (this.seen.get(text) ?? 0) + 1;
+    this.seen.set(text, n);
+    this.rng = new Prng((fnv1a(text, this.seed * 2_654_435_761) ^ (n * 0x9e3779b1)) >>> 0);
+    return this.rng;
+  }
+
+  question(text: string): Question | undefined {
+    const id = idRe.exec(text)?.[1];
+    return id ? this.book.get(id) : undefined;
+  }
+
+  /** The noisy rewrite of `current` after seeing failures of these kinds. */
+  rewrite(current: string, failures: number[]): string {
+    const rng = this.rng;
+    const w = this.world;
+    let parts = sentences(current);
+    const has = (s: string) => parts.some((p) => p.toLowerCase() === s.toLowerCase());
+    const counts = new Map<number, number>();
+    for (const t of failures) counts.set(t, (counts.get(t) ?? 0) + 1);
+    for (const [k, n] of [...counts].sort((a, b) => a[0] - b[0])) {
+      const right = w.rightRule(k);
+      if (rng.next() < 1 - RULE_NOISE.miss ** n) {
+        const written = has(right) || rng.next() >= RULE_NOISE.vague ? right : w.vagueRule(k);
+        const prefix = prefixOf(right);
+        parts = parts.filter((p) => prefixOf(p) !== prefix || p === written);
+        if (!has(written)) parts.push(written);
+      } else if (rng.next() < RULE_NOISE.guessWrong) {
+        const wrong = w.wrongRule(k, rng);
+        if (!has(wrong)) parts.push(wrong);
+      }
+    }
+    if (failures.length > 0) {
+      const harmful = parts.filter((p) => GENERIC_HARMFUL.includes(p));
+      if (harmful.length && rng.next() < RULE_NOISE.cleanUp) {
+        const gone = harmful[rng.int(harmful.length)];
+        parts = parts.filter((p) => p !== gone);
+      }
+    }
+    if (rng.next() < RULE_NOISE.harmful) {
+      const rule = GENERIC_HARMFUL[rng.int(GENERIC_HARMFUL.length)] as string;
+      if (!has(rule)) parts.push(rule);
+    }
+    if (rng.next() < RULE_NOISE.filler) {
+      const f = FILLER[rng.int(FILLER.length)] as string;
+      if (!has(f)) parts.push(f);
+    }
+    const rules = parts.filter((p) => prefixOf(p) !== undefined);
+    if (rules.length && rng.next() < RULE_NOISE.drop) {
+      const gone = rules[rng.int(rules.length)];
+      parts = parts.filter((p) => p !== gone);
+    }
+    const out = parts.join(" ");
+    this.known.add(out);
+    return out;
+  }
+
+  /** The instruction inside AxGEPA's framed system text: the longest known one it contains. */
+  instructionIn(system: string): string {
+    let best = "";
+    for (const k of this.known) if (k.length > best.length && system.includes(k)) best = k;
+    return best || system;
+  }
+
+  /** A proposed temperature: usually the current one, sometimes 0.2 lower or higher. */
+  proposeTemperature(current: number): number {
+    if (this.rng.next() >= RULE_NOISE.temperature) return current;
+    const next = current + (this.rng.next() < 0.5 ? -0.2 : 0.2);
+    return Math.round(Math.min(1, Math.max(0, next)) * 100) / 100;
+  }
+
+  /** Failing kinds of a Promptune reflection request (examples and `<feedback>` scores). */
+  promptuneFailures(text: string): number[] {
+    const examples = text.split("### Example ").slice(1);
+    const feedback = /<feedback>([\s\S]*?)<\/feedback>/.exec(text)?.[1] ?? "";
+    const scores = [...feedback.matchAll(/Example (\d+) \(score ([\d.]+)\)/g)].map((m) =>
+      Number(m[2]),
+    );
+    const out: number[] = [];
+    examples.forEach((block, i) => {
+      const q = this.question(block);
+      if (q && (scores[i] ?? 0) < 1) out.push(q.type);
+    });
+    return out;
+  }
+
+  /** Failing kinds of an AxGEPA reflection request (its `Minibatch` JSON). */
+  axFailures(text: string): number[] {
+    const json = /Minibatch: (\[[\s\S]*?\n\])/.exec(text)?.[1];
+    if (!json) return [];
+    const rows = JSON.parse(json) as { input: { question: string }; score: number }[];
+    return rows.flatMap((r) => {
+      const q = this.question(r.input.question);
+      return q && r.score < 1 ? [q.type] : [];
+    });
+  }
+}
+
+/** Answers one call of a rule world. */
+export function ruleDispatch(call: ChatCall, agents: RuleAgents): string {
+  const sys = systemText(call);
+  const user = lastUser(call);
+  const rng = agents.keyed(
+    `${call.model}|${call.kind}|${call.temperature}|${call.messages.map((m) => m.content).join("|")}`,
+  );
+  if (call.model === MODELS.assistant) {
+    const q = agents.question(user);
+    const prompt = sys.includes("<output_fields>") ? agents.instructionIn(sys) : sys;
+    const reply = q
+      ? agents.world.reply(prompt, call.temperature ?? 0.7, q, rng)
+      : "I do not know.";
+    return sys.includes("<output_fields>") ? `answer: ${reply}` : reply;
+  }
+  if (call.model !== MODELS.reflection) throw new Error(`unknown model ${call.model}`);
+  if (call.kind === "judge_verdict") {
+    const q = agents.question(/<conversation>([\s\S]*?)<\/conversation>/.exec(user)?.[1] ?? "");
+    const reply = /<reply>\n([\s\S]*?)\n<\/reply>/.exec(user)?.[1] ?? "";
+    if (!q) return JSON.stringify({ score: 0, feedback: "Missing: an answer" });
+    return JSON.stringify(agents.world.grade(q, reply, rng));
+  }
+  if (call.kind === "prompt_proposal") {
+    const current = /<current_prompt>\n([\s\S]*?)\n<\/current_prompt>/.exec(user)?.[1] ?? "";
+    const temperature = Number(/<temperature>\n([\d.]+)/.exec(user)?.[1] ?? "0.7");
+    const prompt = agents.rewrite(current, agents.promptuneFailures(user));
+    return JSON.stringify({
+      prompt,
+      rationale: "Stated rules for the failing cases.",
+      temperature: agents.proposeTemperature(temperature),
+    });
+  }
+  if (sys.includes("`feedbackSummary`")) return "feedbackSummary: Some answers are wrong.";
+  if (sys.includes("`newValue`")) {
+    const current = /Current Value: ([\s\S]*?)\n\nFeedback Summary:/.exec(user)?.[1] ?? "";
+    return `newValue: ${agents.rewrite(current, agents.axFailures(user))}`;
+  }
+  return "";
+}

@@ -1,0 +1,183 @@
+/**
+ * One optimisation run in a seed's rule world (rule-world.ts): Promptune
+ * single-agent through the production gateway, AxGEPA through its own OpenAI
+ * client, at the same call budget. The outcome adds the presented prompt's
+ * length against the shortest prompt that reaches its score.
+ */
+import { AxGEPA, ai, ax } from "@ax-llm/ax";
+import type { DatasetExample } from "@promptune/contracts";
+import { optimizeSingleAgent, type SingleAgentOptions } from "@promptune/engine";
+import { createLlmGateway, parseLlmConfig } from "../../apps/server/src/llm";
+import { Prng } from "../../packages/engine/src/util/prng";
+import { MODELS } from "./dispatch";
+import { RuleAgents, ruleDispatch } from "./rule-agents";
+import { RuleWorld, type RuleWorldSpec } from "./rule-world";
+import type { EngineOverrides, RunOutcome } from "./runners";
+import { TRAIN, VALIDATION } from "./runners";
+import type { WorldServer } from "./server";
+import type { Question } from "./world";
+
+const SEED_TEMPERATURE = 0.7;
+
+function words(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+function setUp(server: WorldServer, spec: RuleWorldSpec, seed: number) {
+  const world = new RuleWorld(spec, seed);
+  const agents = new RuleAgents(world, seed);
+  const rng = new Prng(seed * 31 + 5);
+  const train = world.questions(TRAIN, "t", rng);
+  const validation = world.questions(VALIDATION, "v", rng);
+  for (const q of [...train, ...validation]) agents.book.set(q.id, q);
+  agents.known.add(spec.seedPrompt);
+  server.setHandler((call) => ruleDispatch(call, agents));
+  server.reset();
+  return { world, agents, train, validation };
+}
+
+function example(world: RuleWorld, q: Question): DatasetExample {
+  return {
+    id: q.id,
+    dialog: [{ type: "human", content: q.text }],
+    reference: q.answer,
+    expected: q.answer,
+    rubric:
+      world.spec.metric === "judge"
+        ? ["gives the right case code", "covers every step the case needs"]
+        : [],
+    ...(world.spec.domainField ? { domain: world.spec.kinds[q.type] } : {}),
+  };
+}
+
+function outcome(
+  world: RuleWorld,
+  server: WorldServer,
+  prompt: string,
+  temperature: number,
+  presentedValidation: number,
+): RunOutcome {
+  return {
+    initial: world.expected(world.spec.seedPrompt, SEED_TEMPERATURE),
+    best: world.best(),
+    final: world.expected(prompt, temperature),
+    presentedValidation,
+    calls: server.counters.calls,
+    tokens: server.counters.tokens,
+    lengthRatio: words(prompt) / world.shortestWordsFor(prompt),
+    prompt,
+    temperature,
+  };
+}
+
+/** Promptune single-agent in a seed's rule world. */
+export async function runRuleSingle(
+  server: WorldServer,
+  spec: RuleWorldSpec,
+  seed: number,
+  iterations: number,
+  maxCalls: number,
+  overrides: EngineOverrides = {},
+): Promise<RunOutcome> {
+  const { world, train, validation } = setUp(server, spec, seed);
+  const gateway = createLlmGateway(
+    parseLlmConfig({
+      OPENAI_BASE_URL: server.url,
+      OPENAI_API_KEY: "bench",
+      LLM_MODELS: Object.values(MODELS).join(","),
+      LLM_REFLECTION_MODEL: MODELS.reflection,
+      LLM_JUDGE_MODEL: MODELS.reflection,
+      LLM_CONCURRENCY: "16",
+    }),
+    { cache: { get: async () => undefined, set: async () => {} } },
+  );
+  try {
+    const ex = (q: Question) => example(world, q);
+    const run = optimizeSingleAgent({
+      llm: gateway,
+      models: { judge: MODELS.reflection, reflection: MODELS.reflection },
+      dataset: {
+        name: `${spec.name}-${seed}`,
+        title: spec.title,
+        description: spec.description,
+        metric: spec.metric,
+        examples: [...train, ...validation].map(ex),
+      },
+      split: { train: train.map(ex), validation: validation.map(ex), test: [] },
+      iterations,
+      maxCalls,
+      seed,
+      evaluateTest: false,
+      model: MODELS.assistant,
+      prompt: spec.seedPrompt,
+      temperature: SEED_TEMPERATURE,
+      ...overrides,
+    } as SingleAgentOptions);
+    let step = await run.next();
+    while (!step.done) step = await run.next();
+    const best = step.value.best;
+    return outcome(
+      world,
+      server,
+      best.config.prompt,
+      best.config.temperature,
+      best.validationScore,
+    );
+  } finally {
+    await gateway.close();
+  }
+}
+
+/** AxGEPA (single program, the seed prompt as its instruction, at the seed temperature) in a rule world. */
+export async function runRuleAx(
+  server: WorldServer,
+  spec: RuleWorldSpec,
+  seed: number,
+  maxMetricCalls: number,
+): Promise<RunOutcome> {
+  const { world, agents, train, validation } = setUp(server, spec, seed);
+  const client = (model: string) =>
+    ai({
+      name: "openai",
+      apiKey: "bench",
+      apiURL: server.url,
+      config: { model: model as never, stream: false, temperature: SEED_TEMPERATURE },
+    });
+  const program = ax("question:string -> answer:string");
+  program.setInstruction(spec.seedPrompt);
+  const optimizer = new AxGEPA({
+    studentAI: client(MODELS.assistant),
+    teacherAI: client(MODELS.reflection),
+    numTrials: 200,
+    earlyStoppingTrials: 200,
+    minibatch: true,
+    minibatchSize: 3,
+    seed,
+    verbose: false,
+  });
+  const toExample = (q: Question) => ({ question: q.text, answer: q.answer });
+  const metric = ({ prediction, example }: { prediction: unknown; example: unknown }) => {
+    const reply = String((prediction as { answer?: string })?.answer ?? "").trim();
+    const q = agents.question((example as { question: string }).question);
+    if (!q) return 0;
+    if (spec.metric === "exact") return reply === q.answer ? 1 : 0;
+    // the rubric is graded by the same noisy judge, and the grading counts as a call
+    server.counters.calls++;
+    return world.grade(q, reply, agents.keyed(`judge|${q.id}|${reply}`)).score;
+  };
+  const result = await optimizer.compile(
+    program as never,
+    train.map(toExample),
+    metric as never,
+    {
+      validationExamples: validation.map(toExample),
+      maxMetricCalls,
+    } as never,
+  );
+  const optimized = result.optimizedProgram as
+    | { instruction?: string; componentMap?: Record<string, string> }
+    | undefined;
+  const prompt =
+    optimized?.componentMap?.["root::instruction"] ?? optimized?.instruction ?? spec.seedPrompt;
+  return outcome(world, server, prompt, SEED_TEMPERATURE, result.bestScore);
+}

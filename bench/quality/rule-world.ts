@@ -1,0 +1,289 @@
+/**
+ * Rule worlds of the quality benchmark: simulated single-agent tasks with the
+ * phenomena of real ones, each knowing its best possible score and the
+ * shortest prompt that reaches any score.
+ *
+ * Examples belong to kinds (some rare: 2–6 of 40 rows). A kind's answers get
+ * better when the prompt states the kind's right instruction; a paraphrase of
+ * it that omits the key fact has only part of the effect, a wrong one hurts.
+ * Generic rules that sound helpful ("Keep replies short.") hurt a random half
+ * of the kinds. Filler sentences state nothing checkable; where prompts
+ * dilute, every extra word beyond the shortest best prompt weakens each
+ * instruction. The sampling temperature matters (exact answers like it low).
+ * Scoring is exact, or a rubric graded by an LLM judge with partial credit and
+ * grader noise. The reflection model (agents.ts) rewrites prompts with noise:
+ * it understands failing kinds it sees often enough, sometimes writes the
+ * vague paraphrase, guesses wrong, adds harmful rules or filler.
+ */
+import { Prng } from "../../packages/engine/src/util/prng";
+import type { Question } from "./world";
+
+/** What shapes one rule world. */
+export interface RuleWorldSpec {
+  name: string;
+  title: string;
+  description: string;
+  metric: "exact" | "judge";
+  kinds: string[];
+  /** How many kinds are rare (weight 0.25 against 0.6–1.4 of a common one). */
+  rare: number;
+  seedPrompt: string;
+  /** The seed's one necessary instruction (without it every answer's success halves). */
+  core: string;
+  /** Share of the lift a vague paraphrase of the right instruction gives. */
+  partial: number;
+  /** Lift lost per word beyond the shortest best prompt (0: no dilution). */
+  dilution: number;
+  /** Factor on the answer's success for a temperature. */
+  temperature: (t: number) => number;
+  /** Whether examples carry their kind as the dataset's `domain` field. */
+  domainField: boolean;
+}
+
+export const HIGH = 0.92;
+const WRONG = 0.1;
+/** Factor on a kind's success for each generic rule that hurts it. */
+export const HARM_SUBSET = 0.6;
+/** Judge worlds: the second rubric item ("complete") is met with this probability. */
+const COMPLETE = 0.85;
+/** Judge worlds: the grader misreads one item with this probability. */
+const GRADER_NOISE = 0.15;
+
+/** Generic rules a reflection finds plausible; each hurts half of the kinds. */
+export const GENERIC_HARMFUL = [
+  "Keep every reply short.",
+  "Always hand the case over to a person when unsure.",
+  "Always explain your reasoning before the answer.",
+];
+/** Sentences that add length and state no checkable behaviour. */
+export const FILLER = [
+  "Be helpful, accurate and professional.",
+  "Strive for quality in every reply.",
+  "Take care to do your best work at all times.",
+  "Your goal is to give great answers.",
+  "Think about what the user really needs.",
+];
+const KEY_PHRASES = [
+  "quote the exact code",
+  "give the code then its check digit",
+  "give the code in capitals",
+];
+const VAGUE = "mind the usual format";
+
+export function ruleText(kind: string, phrase: string): string {
+  return `For ${kind} cases, ${phrase}.`;
+}
+
+function words(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** One seed's rule world. */
+export class RuleWorld {
+  readonly right: number[];
+  readonly base: number[];
+  readonly weights: number[];
+  /** harms[r][k]: generic rule r hurts kind k. */
+  readonly harms: boolean[][];
+
+  constructor(
+    readonly spec: RuleWorldSpec,
+    readonly seed: number,
+  ) {
+    const rng = new Prng(seed * 7919 + spec.name.length * 101 + 3);
+    const K = spec.kinds.length;
+    this.right = spec.kinds.map(() => rng.int(KEY_PHRASES.length));
+    this.base = spec.kinds.map(() => 0.15 + 0.35 * rng.next());
+    const rare = new Set(rng.shuffle(Array.from({ length: K }, (_, k) => k)).slice(0, spec.rare));
+    this.weights = spec.kinds.map((_, k) => (rare.has(k) ? 0.25 : 0.6 + 0.8 * rng.next()));
+    this.harms = GENERIC_HARMFUL.map(() => {
+      const hit = new Set(
+        rng.shuffle(Array.from({ length: K }, (_, k) => k)).slice(0, Math.ceil(K / 2)),
+      );
+      return spec.kinds.map((_, k) => hit.has(k));
+    });
+  }
+
+  get name(): string {
+    return this.spec.name;
+  }
+
+  /** `count` examples with the world's kind frequencies. */
+  questions(count: number, tag: string, rng: Prng): Question[] {
+    return Array.from({ length: count }, (_, i) => {
+      const type = rng.weighted(this.weights);
+      const id = `${tag}${i}`;
+      const answer = `K${Math.floor(rng.next() * 9000 + 1000)}`;
+      const kind = this.spec.kinds[type] as string;
+      return { id, type, answer, text: `[${id}] A ${kind} case: what is the code of case ${id}?` };
+    });
+  }
+
+  rightRule(k: number): string {
+    return ruleText(this.spec.kinds[k] as string, KEY_PHRASES[this.right[k] as number] as string);
+  }
+  vagueRule(k: number): string {
+    return ruleText(this.spec.kinds[k] as string, VAGUE);
+  }
+  wrongRule(k: number, rng: Prng): string {
+    const others = KEY_PHRASES.filter((_, j) => j !== this.right[k]);
+    return ruleText(this.spec.kinds[k] as string, others[rng.int(others.length)] as string);
+  }
+
+  /** The shortest prompt with the best score: the seed's instruction and every right rule. */
+  shortestBest(): string {
+    return [this.spec.core, ...this.spec.kinds.map((_, k) => this.rightRule(k))].join(" ");
+  }
+
+  /** Lift of instruction k in a prompt: 1 right, `partial` vague, -1 wrong, 0 none. */
+  private lift(t: string, k: number): number {
+    const kind = this.spec.kinds[k] as string;
+    const has = (s: string) => t.includes(s.toLowerCase());
+    const wrong = KEY_PHRASES.some((p, j) => j !== this.right[k] && has(ruleText(kind, p)));
+    if (wrong) return -1;
+    if (has(this.rightRule(k))) return 1;
+    if (has(this.vagueRule(k))) return this.spec.partial;
+    return 0;
+  }
+
+  /** The factor dilution leaves of every instruction's effect. */
+  diluted(prompt: string): number {
+    const extra = Math.max(0, words(prompt) - words(this.shortestBest()));
+    return 1 / (1 + this.spec.dilution * extra);
+  }
+
+  /** Probability that the core of a kind-k answer is right. */
+  pCore(prompt: string, temperature: number, k: number): number {
+    const t = prompt.toLowerCase();
+    const l = this.lift(t, k) * this.diluted(prompt);
+    const base = this.base[k] as number;
+    let p = l >= 0 ? base + (HIGH - base) * l : base + (base - WRONG) * l;
+    for (const [r, rule] of GENERIC_HARMFUL.entries())
+      if (this.harms[r]?.[k] && t.includes(rule.toLowerCase())) p *= HARM_SUBSET;
+    if (!t.includes(this.spec.core.toLowerCase())) p *= 0.5;
+    return Math.max(0, p * this.spec.temperature(temperature));
+  }
+
+  /** Judge worlds: probability the reply is complete (the rubric's second item). */
+  pComplete(prompt: string, temperature: number, k: number): number {
+    const t = prompt.toLowerCase();
+    let p = COMPLETE;
+    for (const [r, rule] of GENERIC_HARMFUL.entries())
+      if (this.harms[r]?.[k] && t.includes(rule.toLowerCase())) p *= HARM_SUBSET;
+    return p * this.spec.temperature(temperature);
+  }
+
+  /** Expected score of a prompt at a temperature (exact: accuracy; judge: rubric share). */
+  expected(prompt: string, temperature: number): number {
+    return this.mix((k) =>
+      this.spec.metric === "exact"
+        ? this.pCore(prompt, temperature, k)
+        : (this.pCore(prompt, temperature, k) + this.pComplete(prompt, temperature, k)) / 2,
+    );
+  }
+
+  /** The best temperature on a 0.01 grid and the best possible score. */
+  best(): number {
+    let tf = 0;
+    for (let i = 0; i <= 100; i++) tf = Math.max(tf, this.spec.temperature(i / 100));
+    return this.mix(() =>
+      this.spec.metric === "exact" ? HIGH * tf : ((HIGH + COMPLETE) * tf) / 2,
+    );
+  }
+
+  /**
+   * Words of the shortest prompt that reaches the score of `prompt` at its
+   * temperature: the seed's instruction plus the right rule of every kind the
+   * prompt helps (stating those rules exactly, with nothing else, scores at
+   * least as well).
+   */
+  shortestWordsFor(prompt: string): number {
+    const t = prompt.toLowerCase();
+    const helped = this.spec.kinds.map((_, k) => k).filter((k) => this.lift(t, k) > 0);
+    return words([this.spec.core, ...helped.map((k) => this.rightRule(k))].join(" "));
+  }
+
+  /** The assistant's reply: the code (right with pCore), and for judge worlds whether it is complete. */
+  reply(prompt: string, temperature: number, q: Question, rng: Prng): string {
+    const ok = rng.next() < this.pCore(prompt, temperature, q.type);
+    const code = ok ? q.answer : `K${Math.floor(rng.next() * 9000 + 1000)}X`;
+    if (this.spec.metric === "exact") return code;
+    const complete = rng.next() < this.pComplete(prompt, temperature, q.type);
+    return `${code} (${complete ? "complete" : "incomplete"})`;
+  }
+
+  /** The judge's verdict: half a point per rubric item, sometimes misread. */
+  grade(q: Question, reply: string, rng: Prng): { score: number; feedback: string } {
+    const core = reply.trim().startsWith(q.answer) && !reply.includes(`${q.answer}X`);
+    const complete = /\(complete\)/.test(reply);
+    let score = (core ? 0.5 : 0) + (complete ? 0.5 : 0);
+    if (rng.next() < GRADER_NOISE)
+      score = Math.min(1, Math.max(0, score + (rng.next() < 0.5 ? -0.5 : 0.5)));
+    const missing = [
+      ...(core ? [] : ["gives the right case code"]),
+      ...(complete ? [] : ["covers every step the case needs"]),
+    ];
+    return {
+      score,
+      feedback:
+        score >= 1
+          ? "All rubric items satisfied."
+          : `Missing: ${missing.join("; ") || "nothing clear"}`,
+    };
+  }
+
+  private mix(f: (k: number) => number): number {
+    const total = this.weights.reduce((a, b) => a + b, 0);
+    return this.weights.reduce((s, w, k) => s + w * f(k), 0) / total;
+  }
+}
+
+const lowIsBetter = (t: number) => 1 - 0.15 * t;
+const midIsBetter = (t: number) => 1 - 0.3 * (t - 0.3) ** 2;
+
+/** The rule worlds beyond today's question-types world. */
+export const RULE_WORLDS: RuleWorldSpec[] = [
+  {
+    name: "rubric",
+    title: "Repair-shop intake replies",
+    description: "Replies to repair requests, graded by a rubric.",
+    metric: "judge",
+    kinds: ["phone", "laptop", "tablet", "watch", "console", "camera"],
+    rare: 2,
+    seedPrompt: "Reply to the repair request with its case code.",
+    core: "Reply to the repair request with its case code.",
+    partial: 0.5,
+    dilution: 0,
+    temperature: midIsBetter,
+    domainField: true,
+  },
+  {
+    name: "rare",
+    title: "Lab-result lookup",
+    description: "Exact codes of lab results of several test kinds.",
+    metric: "exact",
+    kinds: ["blood", "urine", "tissue", "saliva", "spinal", "marrow", "sweat", "hair"],
+    rare: 3,
+    seedPrompt: "Answer with the result code only.",
+    core: "Answer with the result code only.",
+    partial: 0.4,
+    dilution: 0,
+    temperature: lowIsBetter,
+    domainField: true,
+  },
+  {
+    name: "dilute",
+    title: "Parcel tracking codes",
+    description: "Tracking codes for parcels of several services.",
+    metric: "exact",
+    kinds: ["express", "freight", "postal", "courier", "returns"],
+    rare: 1,
+    seedPrompt:
+      "You are a friendly and knowledgeable assistant. Be helpful, accurate and professional. Answer with the tracking code only. Take care to do your best work at all times.",
+    core: "Answer with the tracking code only.",
+    partial: 0.5,
+    dilution: 1 / 40,
+    temperature: lowIsBetter,
+    domainField: false,
+  },
+];

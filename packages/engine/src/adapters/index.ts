@@ -1,0 +1,7 @@
+/** Ready-made model ports for library users. */
+export {
+  type ModelPrice,
+  type OpenAiCompatibleOptions,
+  openAiCompatibleModel,
+  ProviderError,
+} from "./openai";

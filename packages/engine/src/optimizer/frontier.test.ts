@@ -1,0 +1,164 @@
+import { describe, expect, it } from "vitest";
+import { splitDataset } from "../datasets/split";
+import type { LlmPort } from "../ports";
+import { createFakeLlm } from "../testing/fake-llm";
+import { buildFrontier, scoreInterval } from "./frontier";
+import { drive, singleOptions } from "./test-helpers";
+import type { SingleAgentOptions } from "./types";
+
+const validationSize = (o: SingleAgentOptions) =>
+  splitDataset(o.dataset.name, o.dataset.examples).validation.length;
+
+const point = (modelName: string, scores: number[], costPer1kUsd: number) => ({
+  modelName,
+  variant: 0,
+  config: modelName,
+  temperature: 0,
+  prompt: "p",
+  scores,
+  costPer1kUsd,
+  callsPerReply: 1,
+});
+
+describe("buildFrontier", () => {
+  it("recommends the cheapest point within the best one's interval", () => {
+    const best = [1, 1, 0, 1, 1, 1, 0, 1, 1, 1];
+    const close = [1, 1, 0, 1, 1, 0, 0, 1, 1, 1];
+    const poor = [0, 0, 0, 1, 0, 0, 0, 0, 0, 0];
+    const f = buildFrontier([
+      point("big", best, 10),
+      point("mid", close, 1),
+      point("tiny", poor, 0.1),
+    ]);
+    expect(f.map((p) => p.modelName)).toEqual(["tiny", "mid", "big"]);
+    expect(f.find((p) => p.recommended)?.modelName).toBe("mid");
+    expect(f.filter((p) => p.recommended)).toHaveLength(1);
+    expect(f.map((p) => p.onFrontier)).toEqual([true, true, true]);
+    const big = f.find((p) => p.modelName === "big");
+    expect(big?.ciLow).toBeLessThan(0.8);
+    expect(big?.ciHigh).toBeGreaterThan(0.8);
+  });
+
+  it("leaves a dearer point that scores no better off the frontier", () => {
+    const f = buildFrontier([point("a", [1, 1, 1, 0], 1), point("b", [1, 0, 1, 0], 2)]);
+    expect(f.map((p) => [p.modelName, p.onFrontier, p.recommended])).toEqual([
+      ["a", true, true],
+      ["b", false, false],
+    ]);
+  });
+
+  it("gives a zero-width interval to constant scores and ignores unscored examples", () => {
+    expect(scoreInterval([1, 1, Number.NaN, 1])).toEqual({ mean: 1, low: 1, high: 1 });
+  });
+});
+
+/** Prices per million tokens of the fake models. */
+const PRICES: Record<string, { input: number; output: number }> = {
+  "assistant-model": { input: 10, output: 30 },
+  "cheap-model": { input: 0.5, output: 1.5 },
+  "weak-model": { input: 0.05, output: 0.1 },
+};
+
+/** The fake port, except that "weak-model" ignores every instruction of the system prompt. */
+function withWeakModel(llm: LlmPort): LlmPort {
+  return {
+    ...llm,
+    complete: async (request) => {
+      if (request.model !== "weak-model") return llm.complete(request);
+      const r = await llm.complete({
+        ...request,
+        messages: request.messages.filter((m) => m.role !== "system"),
+      });
+      return r;
+    },
+  };
+}
+
+describe("the model sweep", () => {
+  it("measures every candidate model, recommends the cheap one that matches and tests it", async () => {
+    // the reflection adds missing items; when the prompt states them all already (the weak model
+    // ignored them) it adds a new emphasis, so the weak model's reflection round proposes a new prompt
+    let emphasis = 0;
+    const fake = createFakeLlm({
+      reflect: (current, missing) => {
+        const fresh = missing.filter((m) => !current.includes(m)).slice(0, 2);
+        const add = fresh.length ? fresh : [`follow every instruction (${++emphasis})`];
+        return { prompt: [current, ...add.map((m) => `Always ${m}.`)].join("\n") };
+      },
+    });
+    const { options, run } = singleOptions({
+      llm: withWeakModel(fake),
+      candidateModels: ["cheap-model", "weak-model"],
+      price: (m) => PRICES[m] ?? null,
+    });
+    const { final } = await drive(run());
+    const frontier = final.frontier ?? [];
+    expect(new Set(frontier.map((p) => p.modelName))).toEqual(
+      new Set(["assistant-model", "cheap-model", "weak-model"]),
+    );
+    // the presented prompt at its own temperature and at one more, per candidate model
+    expect(frontier.filter((p) => p.modelName === "cheap-model")).toHaveLength(2);
+    const recommended = frontier.filter((p) => p.recommended);
+    expect(recommended).toHaveLength(1);
+    expect(recommended[0]?.modelName).toBe("cheap-model");
+    expect(final.presentedModelName).toBe("cheap-model");
+    expect(final.best.validationScore).toBeCloseTo(recommended[0]?.score ?? -1, 9);
+    expect(recommended[0]?.testScore).toBe(final.testScore);
+    const primary = frontier.find((p) => p.modelName === "assistant-model");
+    const cheap = recommended[0];
+    expect(cheap && primary && cheap.costPer1kUsd < primary.costPer1kUsd / 10).toBe(true);
+    expect(cheap?.callsPerReply).toBe(1);
+    const weak = frontier.filter((p) => p.modelName === "weak-model");
+    // weak-model fails examples the primary passes: a reflection round wrote it a new prompt
+    expect(weak).toHaveLength(2);
+    expect(new Set(weak.map((p) => p.prompt)).size).toBe(2);
+    expect(
+      weak.some((p) => p.prompt === final.frontier?.find((q) => q.variant === 0)?.prompt),
+    ).toBe(true);
+    expect(Math.max(...weak.map((p) => p.score))).toBeLessThan(cheap?.ciLow ?? 0);
+    // cheap-model (as good as the primary: no reflection round) answered two validation passes
+    // (two temperatures) and the held-out test of the recommended point
+    const cheapCalls = fake.calls.filter((c) => c.model === "cheap-model");
+    expect(cheapCalls.length).toBe(2 * validationSize(options) + final.testSize);
+  });
+
+  it("stays within the run's call budget, sweep included", async () => {
+    const fake = createFakeLlm();
+    const { run } = singleOptions({
+      llm: fake,
+      candidateModels: ["cheap-model", "weak-model", "other-model"],
+      price: (m) => PRICES[m] ?? null,
+      maxCalls: 400,
+    });
+    const { final } = await drive(run());
+    expect(fake.calls.length).toBeLessThanOrEqual(400);
+    expect(final.usage.calls).toBe(fake.calls.length);
+  });
+
+  it("runs without a sweep and without a frontier when no candidate model is named", async () => {
+    const { run } = singleOptions({ candidateModels: ["assistant-model"] });
+    const { final } = await drive(run());
+    expect(final.frontier).toBeUndefined();
+    expect(final.presentedModelName).toBeUndefined();
+  });
+});
+
+describe("the cost cap", () => {
+  it("stops the run before its measured cost passes the cap and says so", async () => {
+    const fake = createFakeLlm();
+    // the fake reports $0.001 per call
+    const { run } = singleOptions({ llm: fake, maxCostUsd: 0.08, iterations: 6 });
+    const { final, results } = await drive(run());
+    expect(final.costCapped).toBe(true);
+    expect(final.budgetExhausted).toBe(true);
+    expect(results).toHaveLength(7);
+    expect(fake.calls.length).toBeLessThanOrEqual(80);
+    expect(final.usage.costUsd).toBeLessThanOrEqual(0.08 + 1e-9);
+  });
+
+  it("does not trip when the run fits under it", async () => {
+    const { run } = singleOptions({ maxCostUsd: 1000 });
+    const { final } = await drive(run());
+    expect(final.costCapped).toBe(false);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * A single-agent prompt as a list of instructions (sentences and lines), for
+ * edits the reflection does not make well by itself: removing one
+ * instruction (harmful or filler sentences otherwise stay forever) and
+ * merging the instructions two lineages learnt separately.
+ */
+import type { Prng } from "../util/prng";
+
+/** One instruction and the whitespace that follows it in the prompt. */
+interface Unit {
+  text: string;
+  sep: string;
+}
+
+function units(prompt: string): Unit[] {
+  const out: Unit[] = [];
+  const re = /[^\n]*?(?:[.!?](?=\s|$)|(?=\n)|$)/gy;
+  let rest = prompt.trim();
+  while (rest.length > 0) {
+    re.lastIndex = 0;
+    const m = re.exec(rest);
+    const text = m?.[0] && m[0].length > 0 ? m[0] : rest;
+    const after = rest.slice(text.length);
+    const sep = /^\s*/.exec(after)?.[0] ?? "";
+    if (text.trim()) out.push({ text: text.trim(), sep });
+    else if (out.length) (out[out.length - 1] as Unit).sep += sep;
+    rest = after.slice(sep.length);
+    if (!text && !sep) break;
+  }
+  return out;
+}
+
+function normal(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+function join(list: readonly Unit[]): string {
+  return list
+    .map((u, i) => (i === list.length - 1 ? u.text : u.text + (u.sep || " ")))
+    .join("")
+    .trim();
+}
+
+/** The instructions of a prompt, in order (sentences; each line at least one). */
+export function instructionsOf(prompt: string): string[] {
+  return units(prompt).map((u) => u.text);
+}
+
+/** The prompt without its `index`-th instruction, the rest of its layout kept. */
+export function withoutInstruction(prompt: string, index: number): string {
+  return join(units(prompt).filter((_, i) => i !== index));
+}
+
+/**
+ * A removal edit: the prompt without one instruction drawn uniformly, and
+ * the instruction removed; null when the prompt has fewer than two.
+ */
+export function drawRemoval(prompt: string, rng: Prng): { prompt: string; removed: string } | null {
+  const list = units(prompt);
+  if (list.length < 2) return null;
+  const index = rng.int(list.length);
+  return { prompt: withoutInstruction(prompt, index), removed: (list[index] as Unit).text };
+}
+
+/**
+ * Three-way instruction-level merge: `better`'s instructions, minus those
+ * `other`'s lineage removed from their common ancestor, plus those it added
+ * (duplicates, compared case- and space-insensitively, kept once). Whether
+ * the union conflicts is left to evaluation. Null when the merge equals
+ * either side.
+ */
+export function mergeInstructions(better: string, other: string, common: string): string | null {
+  const base = new Set(instructionsOf(common).map(normal));
+  const otherList = instructionsOf(other);
+  const otherSet = new Set(otherList.map(normal));
+  const removedByOther = new Set([...base].filter((t) => !otherSet.has(t)));
+  const kept = units(better).filter((u) => !removedByOther.has(normal(u.text)));
+  const have = new Set(kept.map((u) => normal(u.text)));
+  const multiline = better.includes("\n");
+  for (const text of otherList) {
+    const n = normal(text);
+    if (base.has(n) || have.has(n)) continue;
+    have.add(n);
+    const last = kept[kept.length - 1];
+    if (last && !last.sep) last.sep = multiline ? "\n" : " ";
+    kept.push({ text, sep: "" });
+  }
+  const merged = join(kept);
+  if (normal(merged) === normal(better) || normal(merged) === normal(other)) return null;
+  return merged;
+}

@@ -1,0 +1,86 @@
+/**
+ * The issue-22 mechanisms at work inside whole runs over the fake port:
+ * removal edits drop a harmful line the reflection never removes, and the
+ * temperature chosen by evidence finds a temperature the reflection never
+ * proposes — both within the estimate's call cap.
+ */
+import { describe, expect, it } from "vitest";
+import type { LlmPort } from "../ports";
+import { estimateRun } from "./estimate";
+import { drive, singleOptions } from "./test-helpers";
+
+const HARMFUL = "Always end every reply with a joke.";
+
+/** A port whose assistant answers nothing useful to odd-numbered examples when `spoiled` says so. */
+function spoiling(inner: LlmPort, spoiled: (system: string, temperature: number) => boolean) {
+  const port: LlmPort = {
+    ...inner,
+    async complete(request) {
+      const system = request.messages.find((m) => m.role === "system")?.content ?? "";
+      const last = request.messages[request.messages.length - 1]?.content ?? "";
+      // the same examples are spoiled on every call
+      const odd = Number(/Question (\d+)/.exec(last)?.[1] ?? 0) % 2 === 1;
+      if (request.purpose === "assistant" && odd && spoiled(system, request.temperature ?? 0))
+        return {
+          text: "No idea.",
+          usage: { calls: 1, inputTokens: 1, outputTokens: 1, costUsd: 0, cachedCalls: 0 },
+        };
+      return inner.complete(request);
+    },
+  };
+  return port;
+}
+
+async function finalPrompt(seed: number, removalEdits: boolean): Promise<string> {
+  const { options } = singleOptions(
+    { seed, iterations: 8, removalEdits, temperatureByEvidence: false, tuneTemperature: false },
+    {
+      // the reflection adds the missing items and, with them, a harmful rule it never removes
+      reflect: (current, missing) => ({
+        prompt: [
+          ...new Set([
+            ...current.split("\n"),
+            ...missing.slice(0, 1).map((m) => `Always ${m}.`),
+            HARMFUL,
+          ]),
+        ].join("\n"),
+      }),
+    },
+  );
+  const llm = spoiling(options.llm, (system) => system.includes(HARMFUL));
+  const { optimizeSingleAgent } = await import("./single");
+  const { final } = await drive(optimizeSingleAgent({ ...options, llm }));
+  return final.best.config.prompt;
+}
+
+describe("removal edits", () => {
+  it("drop a harmful line that the reflection keeps adding back", async () => {
+    const seeds = [1, 2, 3, 4];
+    const without = await Promise.all(seeds.map((s) => finalPrompt(s, false)));
+    const withRemoval = await Promise.all(seeds.map((s) => finalPrompt(s, true)));
+    const harmful = (ps: string[]) => ps.filter((p) => p.includes(HARMFUL)).length;
+    expect(harmful(without)).toBe(seeds.length);
+    expect(harmful(withRemoval)).toBeLessThan(seeds.length);
+  });
+});
+
+describe("temperature chosen by evidence", () => {
+  it("finds that temperature 0 answers better when the reflection never proposes it", async () => {
+    const { options } = singleOptions({ seed: 2, iterations: 4 });
+    const estimate = estimateRun({
+      mode: "single",
+      dataset: options.dataset,
+      iterations: 4,
+      models: { ...options.models, embedding: null },
+      model: options.model,
+      prompt: options.prompt,
+    });
+    const llm = spoiling(options.llm, (_, t) => t > 0.05);
+    const { optimizeSingleAgent } = await import("./single");
+    const on = await drive(optimizeSingleAgent({ ...options, llm, maxCalls: estimate.maxCalls }));
+    expect(on.final.best.config.temperature).toBe(0);
+    expect(on.final.usage.calls).toBeLessThanOrEqual(estimate.maxCalls);
+    const off = await drive(optimizeSingleAgent({ ...options, llm, temperatureByEvidence: false }));
+    expect(off.final.best.config.temperature).toBeGreaterThan(0);
+  });
+});

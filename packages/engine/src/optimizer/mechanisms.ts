@@ -1,0 +1,45 @@
+/**
+ * The run settings of the issue-22 mechanisms (removal edits, instruction
+ * merge, targeted minibatches, temperature chosen by evidence) from the
+ * options and the mode, plus the parts of them a checkpoint's fingerprint
+ * records (only where they differ from what older checkpoints ran with, so
+ * those still resume).
+ */
+import type { ModeAdapter } from "./adapter";
+import { TEMPERATURE_PROBES } from "./temperature";
+import type { OptimiseOptionsBase } from "./types";
+
+/** Defaults of the mechanisms (single-agent; multi-agent overrides its own). */
+export const MECHANISM_DEFAULTS = {
+  temperatureByEvidence: true,
+  targetedMinibatch: true,
+  instructionMerge: true,
+  // measured in bench/quality.ts: removal edits did not help on average over the worlds
+  removalEdits: false,
+} as const;
+
+/** What the loop's environment and fingerprint need to know. */
+export function mechanismSettings<C>(
+  adapter: ModeAdapter<C>,
+  options: OptimiseOptionsBase,
+  validationCost: number,
+) {
+  const temperatureByEvidence =
+    (options.temperatureByEvidence ?? MECHANISM_DEFAULTS.temperatureByEvidence) &&
+    adapter.temperatureOf !== undefined;
+  const temperatureReserve = temperatureByEvidence ? TEMPERATURE_PROBES * validationCost : 0;
+  const settings = {
+    temperatureByEvidence,
+    temperatureReserve,
+    removalEdits: adapter.removalOf !== undefined,
+    removalHolds: options.removalHolds ?? false,
+    targetedMinibatch: options.targetedMinibatch ?? MECHANISM_DEFAULTS.targetedMinibatch,
+  };
+  const fingerprint = {
+    ...(settings.targetedMinibatch ? {} : { targetedMinibatch: false }),
+    ...(settings.removalEdits ? { removalEdits: true, removalHolds: settings.removalHolds } : {}),
+    ...(adapter.mode === "single" && !adapter.mergeThreeWay ? { instructionMerge: false } : {}),
+    ...(temperatureByEvidence || !adapter.temperatureOf ? {} : { temperatureByEvidence: false }),
+  };
+  return { temperatureReserve, settings, fingerprint };
+}

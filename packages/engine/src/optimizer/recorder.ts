@@ -1,0 +1,149 @@
+/**
+ * The optimiser's account of itself: what each proposal of an iteration did
+ * (parent, examples reflected on, minibatch scores, accepted or rejected and
+ * why) and the per-example evidence behind every scored candidate (reply,
+ * score, judge feedback, trace). The search records into it as it goes; the
+ * loop drains it into each iteration's result. Recording never changes a
+ * decision of the search.
+ */
+import type { DatasetExample } from "@promptune/contracts";
+import type { ExampleEvaluation } from "./evaluate";
+
+/** Why a proposal ended as it did. */
+export type ProposalOutcome =
+  | "accepted"
+  | "rejected_minibatch"
+  | "rejected_validation"
+  | "duplicate"
+  | "parent_perfect"
+  | "reflection_failed"
+  | "budget";
+
+/** One proposal (reflection or merge) tried in an iteration. */
+export interface ProposalRecord {
+  kind: "reflection" | "merge";
+  /** Creating iteration of the parent (merge: the better parent). */
+  parent: number;
+  /** Merge only: the creating iteration of the other parent. */
+  otherParent: number | null;
+  /** Component the reflection was asked to change (merge: a description). */
+  component: string | null;
+  /** Ids of the train minibatch examples the proposal was tested on. */
+  minibatch: string[];
+  /** Ids of the examples the reflection read (minibatch plus cached failures). */
+  reflectedOn: string[];
+  /** Parent's mean on the minibatch, in [0, 1]. */
+  parentMinibatchScore: number | null;
+  /** Proposal's mean on the minibatch (an upper bound when rejected early); null when untested. */
+  proposalMinibatchScore: number | null;
+  /** Parent's validation mean. */
+  parentValidationScore: number | null;
+  /** Proposal's validation mean when scored in full; null otherwise. */
+  validationScore: number | null;
+  outcome: ProposalOutcome;
+  /** The reflection's rationale, when it gave one. */
+  rationale: string | null;
+}
+
+/** A candidate's evaluation on one example, as evidence. */
+export interface ExampleEvidence {
+  exampleId: string;
+  score: number;
+  feedback: string;
+  /** Whether each rubric item was met, in the rubric's order (absent when the judge gave none). */
+  rubricMet?: boolean[];
+  reply: string;
+  /** Multi-agent trajectory (coordinator plan, worker replies); "" for a single agent. */
+  trace: string;
+}
+
+/** Every evaluation of one candidate on one split. */
+export interface CandidateEvidence {
+  /** Creating iteration of the candidate (its public identifier). */
+  candidate: number;
+  split: "validation" | "test";
+  examples: ExampleEvidence[];
+}
+
+/** Turns evaluations in example order into evidence rows. */
+export function toEvidence(
+  examples: readonly DatasetExample[],
+  evaluations: readonly ExampleEvaluation[],
+): ExampleEvidence[] {
+  return evaluations.map((e, k) => ({
+    exampleId: (examples[k] as DatasetExample).id,
+    score: e.score,
+    feedback: e.feedback,
+    ...(e.rubricItems ? { rubricMet: e.rubricItems.map((r) => r.met) } : {}),
+    reply: e.reply,
+    trace: e.trace,
+  }));
+}
+
+const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+
+/** A proposal being tried; finished once with its outcome. */
+export class ProposalNote {
+  private done = false;
+
+  constructor(
+    private readonly sink: ProposalRecord[],
+    readonly record: ProposalRecord,
+  ) {}
+
+  /** Sets the parent's minibatch scores. */
+  parentScores(scores: readonly number[]): this {
+    this.record.parentMinibatchScore = mean(scores);
+    return this;
+  }
+
+  /** Ends the note with `outcome`; later calls are ignored. */
+  finish(outcome: ProposalOutcome, extra: Partial<ProposalRecord> = {}): void {
+    if (this.done) return;
+    this.done = true;
+    Object.assign(this.record, extra, { outcome });
+    this.sink.push(this.record);
+  }
+}
+
+/** Collects the reasoning and evidence of the iteration in progress. */
+export class RunRecorder {
+  private proposals: ProposalRecord[] = [];
+  private evidence: CandidateEvidence[] = [];
+
+  /** Starts recording a proposal. */
+  begin(
+    fields: Pick<ProposalRecord, "kind" | "parent" | "minibatch"> & Partial<ProposalRecord>,
+  ): ProposalNote {
+    return new ProposalNote(this.proposals, {
+      otherParent: null,
+      component: null,
+      reflectedOn: [],
+      parentMinibatchScore: null,
+      proposalMinibatchScore: null,
+      parentValidationScore: null,
+      validationScore: null,
+      outcome: "budget",
+      rationale: null,
+      ...fields,
+    });
+  }
+
+  /** Records the evaluations of candidate `candidate` on a split. */
+  evaluated(
+    candidate: number,
+    split: CandidateEvidence["split"],
+    examples: readonly DatasetExample[],
+    evaluations: readonly ExampleEvaluation[],
+  ): void {
+    this.evidence.push({ candidate, split, examples: toEvidence(examples, evaluations) });
+  }
+
+  /** Takes what was recorded since the last drain. */
+  drain(): { proposals: ProposalRecord[]; evidence: CandidateEvidence[] } {
+    const out = { proposals: this.proposals, evidence: this.evidence };
+    this.proposals = [];
+    this.evidence = [];
+    return out;
+  }
+}

@@ -1,0 +1,92 @@
+import type { DatasetExample, MultiAgentConfig } from "@promptune/contracts";
+import { describe, expect, it } from "vitest";
+import { judgeMessages } from "../judge/prompt";
+import { multiAgentComponents, multiReflectionMessages } from "./multi";
+import { singleReflectionMessages } from "./single";
+import { renderTask, taskContextOf } from "./task";
+import type { ReflectionExample } from "./types";
+
+/** A dataset far from customer help: grading algebra answers of a math tutor. */
+const example: DatasetExample = {
+  id: "alg-1",
+  dialog: [{ type: "human", content: "Solve 2x + 3 = 11." }],
+  reference: "x = 4",
+  rubric: ["states x = 4", "shows the subtraction step"],
+};
+const dataset = {
+  name: "algebra",
+  title: "Algebra tutor",
+  description: "Step-by-step solutions of linear equations for pupils.",
+  task: "A math tutor that shows every step and ends with the value of x.",
+  metric: "judge" as const,
+  examples: [example],
+};
+const material: ReflectionExample[] = [
+  {
+    example,
+    reply: "x = 5",
+    trace: "",
+    consulted: [],
+    score: 0,
+    feedback: "Missing: states x = 4",
+  },
+];
+const SUPPORT_WORDS =
+  /customer|support|help desk|helpdesk|order number|refund|agent of the company/i;
+
+describe("task-aware meta-prompts", () => {
+  const task = taskContextOf(dataset, "You tutor algebra.");
+
+  it("the single-agent reflection names the dataset's task and no support wording", () => {
+    const messages = singleReflectionMessages(
+      { prompt: "You tutor algebra.", temperature: 0.3 },
+      material,
+      true,
+      task,
+    );
+    const text = messages.map((m) => m.content).join("\n");
+    expect(text).toContain(
+      "Task: A math tutor that shows every step and ends with the value of x.",
+    );
+    expect(text).toContain("Dataset: Algebra tutor");
+    expect(text).toContain("Initial prompt given by the user: You tutor algebra.");
+    expect(text).not.toMatch(SUPPORT_WORDS);
+  });
+
+  it("the judge and the multi-agent reflection do too", () => {
+    const config: MultiAgentConfig = {
+      "master-agent": {
+        name: "Lead",
+        prompt: "You lead tutors.",
+        description: "",
+        model_name: "m",
+        temperature: 0,
+      },
+      "worker-agents": [
+        {
+          name: "Solver",
+          prompt: "Solve.",
+          description: "Solves.",
+          model_name: "m",
+          temperature: 0,
+        },
+      ],
+    };
+    const component = multiAgentComponents(config)[0];
+    if (!component) throw new Error("no component");
+    const texts = [
+      judgeMessages(example, "x = 5", task),
+      multiReflectionMessages(config, component, material, true, task),
+    ].map((messages) => messages.map((m) => m.content).join("\n"));
+    for (const text of texts) {
+      expect(text).toContain("<task>");
+      expect(text).toContain("Algebra tutor");
+      expect(text).not.toMatch(SUPPORT_WORDS);
+    }
+  });
+
+  it("without any description the task section asks to infer it from the examples", () => {
+    expect(renderTask({})).toContain("infer the task from the examples");
+    expect(renderTask({ title: "  " })).not.toContain("Dataset:");
+  });
+});

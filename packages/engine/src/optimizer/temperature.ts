@@ -1,0 +1,103 @@
+/**
+ * Temperature chosen by evidence: the reflection's proposed temperature is a
+ * guess, so at the end of a run the picked candidate's prompt is also scored
+ * on the validation set at a few other temperatures (0 and the run's
+ * starting one), within calls kept back for it. The best validation mean
+ * wins; ties go to the lower temperature, where a tie is a difference within
+ * one standard error of the paired per-example differences (the noise of
+ * the comparison itself).
+ */
+import { evaluateCandidate, meanScore } from "./evaluate";
+import type { IterationEnv } from "./iteration";
+import { BudgetExhaustedError } from "./meter";
+
+/** Most temperatures probed besides the picked candidate's own. */
+export const TEMPERATURE_PROBES = 2;
+
+const EPS = 1e-9;
+
+/** One temperature's per-example validation scores. */
+export interface TemperatureMeasurement {
+  temperature: number;
+  scores: number[];
+}
+
+/** The temperatures to probe for a candidate at `current` in a run that started at `seed`. */
+export function probeTemperatures(current: number, seed: number): number[] {
+  return [...new Set([0, seed])]
+    .filter((t) => Math.abs(t - current) > EPS)
+    .slice(0, TEMPERATURE_PROBES);
+}
+
+/** Standard error of the mean paired difference of two per-example score lists. */
+export function pairedStandardError(a: readonly number[], b: readonly number[]): number {
+  const n = Math.min(a.length, b.length);
+  if (n < 2) return 0;
+  const d = Array.from({ length: n }, (_, i) => (a[i] ?? 0) - (b[i] ?? 0));
+  const mean = d.reduce((s, x) => s + x, 0) / n;
+  const variance = d.reduce((s, x) => s + (x - mean) ** 2, 0) / (n - 1);
+  return Math.sqrt(variance / n);
+}
+
+/**
+ * The winner among measurements: the lowest temperature whose mean is within
+ * one paired standard error of the best mean.
+ */
+export function pickTemperature(
+  measured: readonly TemperatureMeasurement[],
+): TemperatureMeasurement {
+  const best = [...measured].sort((a, b) => meanScore(b.scores) - meanScore(a.scores))[0];
+  if (!best) throw new Error("no temperature measured");
+  const tied = measured.filter(
+    (m) =>
+      meanScore(m.scores) + pairedStandardError(best.scores, m.scores) + EPS >=
+      meanScore(best.scores),
+  );
+  return [...tied].sort((a, b) => a.temperature - b.temperature)[0] ?? best;
+}
+
+/**
+ * Scores `config` at the probe temperatures the remaining calls (above
+ * `reserved`) pay for and returns the winner with its validation mean;
+ * `scores` are the picked candidate's own per-example scores (a fresh
+ * measurement when there is one). Stops probing when the budget runs out.
+ */
+export async function chooseTemperature<C>(
+  env: IterationEnv<C>,
+  config: C,
+  scores: readonly number[],
+  seedTemperature: number,
+  access: { of: (c: C) => number; with: (c: C, t: number) => C },
+  reserved: number,
+  perReply: number,
+  signal: AbortSignal,
+): Promise<{ config: C; score: number; scores: number[]; probed: number }> {
+  const current = access.of(config);
+  const measured: TemperatureMeasurement[] = [{ temperature: current, scores: [...scores] }];
+  const cost = env.split.validation.length * perReply;
+  let probed = 0;
+  for (const t of probeTemperatures(current, seedTemperature)) {
+    if (env.meter.remaining() - reserved < cost) break;
+    try {
+      const stage = await evaluateCandidate(
+        env,
+        access.with(config, t),
+        env.split.validation,
+        signal,
+      );
+      measured.push({ temperature: t, scores: stage.evaluations.map((e) => e.score) });
+      probed++;
+    } catch (err) {
+      if (err instanceof BudgetExhaustedError) break;
+      throw err;
+    }
+  }
+  const win = pickTemperature(measured);
+  const same = Math.abs(win.temperature - current) <= EPS;
+  return {
+    config: same ? config : access.with(config, win.temperature),
+    score: meanScore(win.scores),
+    scores: win.scores,
+    probed,
+  };
+}
