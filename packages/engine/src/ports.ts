@@ -125,3 +125,17 @@ export function isTransientLlmFailure(err: unknown): boolean {
     (err as { transientLlmFailure?: unknown }).transientLlmFailure === true
   );
 }
+
+/**
+ * True for a port error whose call reached the provider and got an answer
+ * that could not be used (malformed JSON, no content): the port sets
+ * `malformedLlmAnswer: true` on it. Such failures say nothing about the
+ * provider being down, so the outage detector leaves them out.
+ */
+export function isMalformedLlmAnswer(err: unknown): boolean {
+  return (
+    typeof err === "object" &&
+    err !== null &&
+    (err as { malformedLlmAnswer?: unknown }).malformedLlmAnswer === true
+  );
+}

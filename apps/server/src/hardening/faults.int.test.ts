@@ -206,6 +206,39 @@ describe("LLM faults on every kind of call", () => {
     }
   });
 
+  it("a run whose every reflection answer is malformed completes with nothing accepted, never paused", async () => {
+    h.fixture.setConfig({ faults: [{ status: "invalid_json", match: "prompt_proposal" }] });
+    try {
+      const run = openRun(`${h.wsBase}/ws`, cookie, singleRequest(2, "Malformed proposals."));
+      const close = await within(run.closed, 45_000, "the run's end");
+      expect(close.code, JSON.stringify(run.messages.at(-1))).toBe(1000);
+      const types = run.messages.map((m) => m.type);
+      expect(types).not.toContain("paused");
+      expect(types.at(-1)).toBe("complete");
+    } finally {
+      h.fixture.setConfig({ faults: [] });
+    }
+  });
+
+  it("a run whose probes are answered but whose own calls keep failing fails instead of pausing forever", async () => {
+    // Judge verdicts fail with 500s; the plain probe calls are answered.
+    h.fixture.setConfig({ faults: [{ status: 500, match: "judge_verdict" }], latencyMs: 0 });
+    try {
+      const run = openRun(`${h.wsBase}/ws`, cookie, singleRequest(2, "Flapping provider."));
+      const close = await within(run.closed, 45_000, "the run's end");
+      expect(close.code).not.toBe(1000);
+      const types = run.messages.map((m) => m.type);
+      // It paused, resumed once the probe was answered, and failed when the outage came straight back.
+      expect(types.filter((t) => t === "paused")).toHaveLength(1);
+      expect(types.filter((t) => t === "resumed")).toHaveLength(1);
+      const last = run.messages.at(-1) as RunMessage & { error?: string };
+      expect(last.type).toBe("error");
+      expect(last.error).toBe(RUN_FAILURE.plain);
+    } finally {
+      h.fixture.setConfig({ faults: [] });
+    }
+  });
+
   it("a run paused from its start can be cancelled while it waits", async () => {
     h.fixture.setConfig({ outageMs: 600_000 });
     try {

@@ -29,15 +29,23 @@ export class LlmError extends HttpError {
    * transient failure leaves one example unscored instead of failing a run.
    */
   readonly transientLlmFailure: boolean;
+  /**
+   * True when the provider did answer (HTTP 2xx) but the answer was unusable:
+   * malformed JSON, no choices, no content. The engine's outage detector
+   * (`isMalformedLlmAnswer`) does not count such calls: the provider is up,
+   * so pausing the run to wait for it would never help.
+   */
+  readonly malformedLlmAnswer: boolean;
 
   constructor(
     code: LlmErrorCode,
     message: string,
-    options?: { cause?: unknown; transient?: boolean },
+    options?: { cause?: unknown; transient?: boolean; malformed?: boolean },
   ) {
     super(STATUS[code], message, { code, cause: options?.cause });
     this.name = "LlmError";
     this.code = code;
     this.transientLlmFailure = options?.transient ?? false;
+    this.malformedLlmAnswer = options?.malformed ?? false;
   }
 }

@@ -14,7 +14,11 @@ export function toLlmError(error: RetriesExhausted, ref: ModelRef, timeoutMs: nu
   if (error.cause instanceof LlmError) return error.cause;
   const { failure, attempts } = error;
   const tries = `${attempts} attempt${attempts === 1 ? "" : "s"}`;
-  const options = { cause: error.cause, transient: failure.retryable };
+  // HTTP 2xx with an unusable body: the provider answered, it is not down.
+  const malformed =
+    failure.kind === "bad_output" ||
+    (failure.kind === "network" && failure.status !== undefined && failure.status < 300);
+  const options = { cause: error.cause, transient: failure.retryable, malformed };
   switch (failure.kind) {
     case "timeout":
       return new LlmError(

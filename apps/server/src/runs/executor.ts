@@ -274,8 +274,9 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
    * Drives the run to its end. A provider outage (ProviderOutageError from
    * the engine) pauses it: `paused` in the database and on the sockets, with
    * a plain message; once a probe call is answered it is `running` again and
-   * resumes from its checkpoint (outage.ts). Other errors, and an outage
-   * longer than `outageMaxPauseMs`, end the run.
+   * resumes from its checkpoint (outage.ts). Other errors, an outage longer
+   * than `outageMaxPauseMs`, and an outage that returns before the resumed
+   * run stored one more iteration end the run.
    */
   async function driveThroughOutages(
     first: RunRow,
@@ -284,6 +285,12 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
   ): Promise<FinalResult> {
     let run = first;
     const publish = (event: RunEvent) => deps.events.publish(run.id, event);
+    const storedIterations = async () =>
+      (await db(run.id, () => deps.runs.iterations(run.id))).length;
+    // Iterations stored when the run last resumed: an outage that comes back
+    // before one more iteration is stored means the resume did not help (the
+    // probe is answered but the run's own calls still fail), so it fails.
+    let resumedAt: number | null = null;
     for (;;) {
       try {
         return await drive(run, deps, llm, signal);
@@ -292,6 +299,7 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
         // The provider's own error (an LlmError with a plain message) is what a failed run reports.
         const cause = error.cause ?? error;
         if (deps.outageMaxPauseMs <= 0) throw cause;
+        if (resumedAt !== null && (await storedIterations()) <= resumedAt) throw cause;
         deps.log.warn({ err: error, runId: run.id }, "provider outage: run paused");
         await db(run.id, () => deps.runs.pause(run.id, RUN_PAUSE.message));
         await publish(pausedFrame());
@@ -304,6 +312,7 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
             deps.log.info({ err, runId: run.id }, "provider still not answering; run stays paused"),
         );
         if (!answered) throw cause;
+        resumedAt = await storedIterations();
         await db(run.id, () => deps.runs.unpause(run.id));
         deps.log.info({ runId: run.id }, "provider answers again: run resumes");
         await publish(resumedFrame());

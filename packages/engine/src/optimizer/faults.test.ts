@@ -234,6 +234,26 @@ describe("runs under provider faults (fake port)", () => {
     expect(run.final.heldOut?.examples).toBeGreaterThan(0);
   });
 
+  it("goes on when every reflection answer is malformed: the provider is up, so no outage is declared", async () => {
+    const malformed = () =>
+      Object.assign(new Error("The model did not return the expected structured output."), {
+        transientLlmFailure: true,
+        malformedLlmAnswer: true,
+      });
+    const run = await drive(
+      singleOptions(
+        { iterations: 3, seed: 4 },
+        {
+          beforeCall: (call) => {
+            if (call.purpose === "reflection") throw malformed();
+          },
+        },
+      ).run(),
+    );
+    expect(run.results.map((r) => r.iteration)).toEqual([0, 1, 2, 3]);
+    expect(run.final.best.iteration).toBe(0);
+  });
+
   it("stops with ProviderOutageError in an outage and resumes from the checkpoint like an uninterrupted run", async () => {
     const full = await drive(singleOptions({ iterations: 4, seed: 9 }).run());
     const outageFrom = (full.results[2]?.totalUsage.calls ?? 0) + 3;

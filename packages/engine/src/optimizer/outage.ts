@@ -5,7 +5,7 @@
  * ProviderOutageError, which the server turns into a pause: it waits for the
  * provider to answer again and resumes the run from its last checkpoint.
  */
-import { isTransientLlmFailure, type LlmPort } from "../ports";
+import { isMalformedLlmAnswer, isTransientLlmFailure, type LlmPort } from "../ports";
 import { isAbortError } from "../util/abort";
 
 /** Thrown when the provider fails too many calls in a row to go on; the run can resume later. */
@@ -66,8 +66,9 @@ export class OutageDetector {
 
 /**
  * Wraps `llm` so that every call's outcome feeds `detector`: a success counts
- * as answered, a transient failure (isTransientLlmFailure) as failed; other
- * errors and cancellations are not counted. When the detector declares an
+ * as answered, a transient failure (isTransientLlmFailure) as failed; a
+ * malformed answer (isMalformedLlmAnswer: the provider is up but answered
+ * badly), other errors and cancellations are not counted. When the detector declares an
  * outage, `onOutage` is called once (the loop aborts the run's calls there)
  * and later calls fail at once with the outage.
  */
@@ -83,7 +84,7 @@ export function outageGuardedPort(
       detector.record(true);
       return result;
     } catch (err) {
-      if (!isAbortError(err) && isTransientLlmFailure(err)) {
+      if (!isAbortError(err) && isTransientLlmFailure(err) && !isMalformedLlmAnswer(err)) {
         const outage = detector.record(false, err);
         if (outage) onOutage(outage);
       }
