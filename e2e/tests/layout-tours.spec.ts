@@ -86,7 +86,7 @@ test.describe("layout between 769 and 1024 px", () => {
         expect(await clippedLabels(page), `${path} clips labels`).toEqual([]);
         if (path !== "/integration") {
           const graphWidths = await page
-            .locator("svg[role='img'], [data-testid$='-graph'] svg")
+            .locator("svg[role='img'], svg[data-testid$='-graph'], [data-testid$='-graph'] svg")
             .evaluateAll((els) =>
               els
                 .map((e) => e.getBoundingClientRect())

@@ -25,11 +25,17 @@ async function fixture(page: Page, config: { latencyMs?: number; faults?: unknow
 /** Every reflection answer is unusable: no proposal can be accepted. */
 const NO_PROPOSALS = [{ status: "invalid_json", match: "prompt_proposal" }];
 
+/** Once the layout settled after a resize (charts re-measure on the next frames), nothing scrolls sideways. */
 async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      { timeout: 5_000 },
+    )
+    .toBeLessThanOrEqual(0);
 }
 
 /** Runs a single-agent optimisation from the page and waits for the completion message. */
