@@ -71,6 +71,7 @@ test("multi-agent: upload a question,answer CSV (templates, preview, reset) and 
 
   await dialog.locator('input[type="file"]').setInputFiles(csvFile("capitals-quiz.csv"));
   await dialog.getByLabel("Title").fill("Capitals quiz");
+  await dialog.getByLabel("Task").fill("A quiz master who names the capital of a country.");
   await dialog.getByRole("button", { name: "Upload" }).click();
   await expect(dialog).toBeHidden();
   // The multi-agent select shows the uploaded dataset by its title and uses it.
@@ -89,6 +90,9 @@ test("multi-agent: upload a question,answer CSV (templates, preview, reset) and 
   }>;
   expect(run?.status).toBe("completed");
   expect(run?.configuration.dataset_name).toBe("capitals-quiz");
+  // The task text given at upload is kept for the optimiser and shown with the dataset.
+  const detail = await page.request.get("/api/datasets/capitals-quiz");
+  expect((await detail.json()).data.task).toBe("A quiz master who names the capital of a country.");
 
   // Items 13–14 on this page: export the presented configuration and use it.
   const actions = page

@@ -8,6 +8,8 @@ export const DATASET_PREVIEW_ROWS = 20;
 export const DatasetDetailSchema = z.object({
   dataset: DatasetSummarySchema,
   examples: z.array(DatasetExampleSchema),
+  /** The task text given at upload (what the assistant is for); absent when none was given. */
+  task: z.string().optional(),
 });
 export type DatasetDetail = z.infer<typeof DatasetDetailSchema>;
 

@@ -91,6 +91,12 @@ describe.each(DIALECTS)("datasets API on %s", (dialect) => {
     const { userId } = await t.signIn("alice@example.com");
     const loaded = await registry.resolve(userId, "tutor-set");
     expect(loaded).toMatchObject({ title: "Tutor", description: "Sums for pupils.", task });
+    const detail = await t.app.inject({
+      method: "GET",
+      url: "/api/datasets/tutor-set",
+      headers: { cookie: alice },
+    });
+    expect(detail.json().data.task).toBe(task);
     const long = await upload(alice, {
       name: "tutor-long",
       task: "x".repeat(2001),

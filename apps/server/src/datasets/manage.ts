@@ -41,7 +41,7 @@ export class DatasetManager {
     if (!userId) throw notFound(`No dataset named "${name}".`);
     const own = await this.db
       .selectFrom("user_datasets")
-      .select(["name", "title", "description", "metric", "size", "examples"])
+      .select(["name", "title", "description", "metric", "size", "examples", "task"])
       .where("user_id", "=", userId)
       .where("name", "=", name)
       .executeTakeFirst();
@@ -50,6 +50,7 @@ export class DatasetManager {
     return {
       dataset: summaryOf(own),
       examples: examples.slice(0, DATASET_PREVIEW_ROWS),
+      ...(own.task ? { task: own.task } : {}),
     };
   }
 

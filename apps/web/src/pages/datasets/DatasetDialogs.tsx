@@ -32,6 +32,14 @@ export function ViewDatasetModal({
         {!detail && !error && <Loader size="sm" aria-label="Loading the dataset" />}
         {detail && (
           <>
+            {detail.task && (
+              <Text size="sm" data-testid="dataset-task">
+                <Text span fw={600}>
+                  Task:{" "}
+                </Text>
+                {detail.task}
+              </Text>
+            )}
             <Text size="sm" c="dimmed">
               The first {detail.examples.length} of {detail.dataset.size} examples
             </Text>

@@ -10,7 +10,12 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import { type DatasetSummary, MAX_DATASET_CHARS, type Metric } from "@promptune/contracts";
+import {
+  type DatasetSummary,
+  MAX_DATASET_CHARS,
+  MAX_TASK_CHARS,
+  type Metric,
+} from "@promptune/contracts";
 import { useState } from "react";
 import { serverMessageOf } from "../../api/auth";
 import { datasetNameFromFile, formatOfFile, uploadDataset } from "../../api/datasets";
@@ -44,6 +49,7 @@ export function UploadDatasetModal({ opened, onClose, onUploaded }: UploadDatase
   const [preview, setPreview] = useState<DatasetPreview | null>(null);
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
+  const [task, setTask] = useState("");
   const [metric, setMetric] = useState<Metric>("judge");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -56,6 +62,7 @@ export function UploadDatasetModal({ opened, onClose, onUploaded }: UploadDatase
     setPreview(null);
     setTitle("");
     setDescription("");
+    setTask("");
     setMetric("judge");
     setError(null);
   };
@@ -93,6 +100,7 @@ export function UploadDatasetModal({ opened, onClose, onUploaded }: UploadDatase
         metric,
         ...(title.trim() ? { title: title.trim() } : {}),
         ...(description.trim() ? { description: description.trim() } : {}),
+        ...(task.trim() ? { task: task.trim() } : {}),
       });
       reset();
       onUploaded(saved);
@@ -137,6 +145,21 @@ export function UploadDatasetModal({ opened, onClose, onUploaded }: UploadDatase
           label="Description"
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxRows={4}
+        />
+        <Textarea
+          label="Task"
+          description="What the assistant is for, in your words (optional): the optimiser and the judge read it"
+          placeholder="e.g. A maths tutor that guides pupils to the answer step by step"
+          value={task}
+          onChange={(e) => setTask(e.currentTarget.value)}
+          error={
+            task.trim().length > MAX_TASK_CHARS
+              ? `At most ${MAX_TASK_CHARS.toLocaleString("en-US")} characters`
+              : undefined
+          }
           autosize
           minRows={2}
           maxRows={4}
