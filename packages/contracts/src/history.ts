@@ -53,6 +53,8 @@ export const HistoryRecordSchema = z.object({
     temperature: z.number(),
     iterations: z.number().int(),
     dataset_name: z.string(),
+    /** Datasets merged with dataset_name for this run, when it named more than one. */
+    extra_datasets: z.array(z.string()).optional(),
     "master-agent": AgentConfigSchema.optional(),
     "worker-agents": z.array(AgentConfigSchema).optional(),
   }),

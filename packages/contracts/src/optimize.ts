@@ -43,10 +43,28 @@ export const MaxCostUsdSchema = z
   .positive({ error: "max_cost_usd must be above 0" })
   .max(100_000, { error: "max_cost_usd must be at most 100000" });
 
+/** Most datasets a run may add to its primary one (merged into one evaluation set). */
+export const MAX_EXTRA_DATASETS = 3;
+
+/**
+ * Datasets merged with `dataset_name` into the run's evaluation set (say a
+ * Feedback dataset built from ratings next to an uploaded one); all must use
+ * the same metric, which the server checks.
+ */
+export const ExtraDatasetsSchema = z
+  .array(DatasetNameSchema, { error: "extra_datasets must be a list of dataset names" })
+  .max(MAX_EXTRA_DATASETS, {
+    error: `extra_datasets may name at most ${MAX_EXTRA_DATASETS} datasets`,
+  })
+  .refine((list) => new Set(list).size === list.length, {
+    error: "extra_datasets must not repeat a dataset",
+  });
+
 /** Single-agent optimisation request, sent as the first socket message. */
 export const SingleAgentOptimizeRequestSchema = z.object({
   prompt: PromptSchema.refine((p) => p.trim().length > 0, { error: "prompt must not be empty" }),
   dataset_name: DatasetNameSchema,
+  extra_datasets: ExtraDatasetsSchema.optional(),
   model_name: ModelNameSchema,
   iterations: IterationsSchema,
   temperature: TemperatureSchema,
@@ -58,6 +76,7 @@ export type SingleAgentOptimizeRequest = z.infer<typeof SingleAgentOptimizeReque
 /** Multi-agent optimisation request, sent as the first socket message. */
 export const MultiAgentOptimizeRequestSchema = MultiAgentConfigSchema.extend({
   dataset_name: DatasetNameSchema,
+  extra_datasets: ExtraDatasetsSchema.optional(),
   iterations: IterationsSchema,
   /** Per role: models the coordinator and (all) workers are also tried on. */
   candidate_models: z

@@ -19,6 +19,7 @@ import { nowIso } from "../db/database";
 import type { Database } from "../db/schema";
 import { badRequest, conflict, HttpError, notFound } from "../errors";
 import { FeedbackDatasets } from "../feedback/dataset";
+import { mergeDatasets, runDatasetNames } from "./merge";
 import { validateDatasetText } from "./validate";
 
 /** Limits of one user's uploads (DATASETS_MAX_PER_USER, DATASETS_MAX_CHARS_PER_USER). */
@@ -112,6 +113,20 @@ export class DatasetRegistry {
       description: own.description,
       ...(own.task ? { task: own.task } : {}),
     };
+  }
+
+  /**
+   * The evaluation set of a run: its `dataset_name` merged with its
+   * `extra_datasets` (merge.ts); just the one dataset when it names no more.
+   */
+  async resolveRun(
+    userId: string,
+    request: { dataset_name: string; extra_datasets?: readonly string[] | undefined },
+  ): Promise<LoadedDataset> {
+    const names = runDatasetNames(request);
+    const loaded: LoadedDataset[] = [];
+    for (const name of names) loaded.push(await this.resolve(userId, name));
+    return mergeDatasets(loaded);
   }
 
   /** How many datasets a user keeps and how many characters of examples they hold. */

@@ -134,7 +134,10 @@ async function startEngine(
     }
   | { mode: "multi"; gen: OptimisationRun<MultiAgentCandidate>; examples: DatasetExample[] }
 > {
-  const dataset = await withDbRetry(() => deps.datasets.resolve(run.user_id, run.dataset_name));
+  const { extra_datasets } = JSON.parse(run.request) as { extra_datasets?: string[] };
+  const dataset = await withDbRetry(() =>
+    deps.datasets.resolveRun(run.user_id, { dataset_name: run.dataset_name, extra_datasets }),
+  );
   const estimate = storedEstimate(run);
   const common = {
     ...(estimate ? { maxCalls: estimate.max_calls } : {}),

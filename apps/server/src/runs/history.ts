@@ -59,6 +59,7 @@ function configuration(run: HistoryRunRow): HistoryRecord["configuration"] {
       temperature: r.temperature,
       iterations: r.iterations,
       dataset_name: r.dataset_name,
+      ...(r.extra_datasets?.length ? { extra_datasets: r.extra_datasets } : {}),
     };
   }
   const r = JSON.parse(run.request) as MultiAgentOptimizeRequest;
@@ -69,6 +70,7 @@ function configuration(run: HistoryRunRow): HistoryRecord["configuration"] {
     temperature: master.temperature,
     iterations: r.iterations,
     dataset_name: r.dataset_name,
+    ...(r.extra_datasets?.length ? { extra_datasets: r.extra_datasets } : {}),
     "master-agent": master,
     "worker-agents": r["worker-agents"] as AgentConfig[],
   };

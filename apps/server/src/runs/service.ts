@@ -99,7 +99,7 @@ export class RunService {
         { code: "run_too_large" },
       );
     }
-    const dataset = await this.datasets.resolve(userId, request.dataset_name);
+    const dataset = await this.datasets.resolveRun(userId, request);
     return estimateRequest(this.options.estimateModels, dataset, mode, request);
   }
 
