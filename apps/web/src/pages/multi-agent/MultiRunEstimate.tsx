@@ -2,6 +2,7 @@ import { ITERATIONS, type RunEstimateRequest } from "@promptune/contracts";
 import { useShallow } from "zustand/react/shallow";
 import { RunEstimateLine } from "../../components/run-budget";
 import { multiCandidateModelsField, useCandidateModelsStore } from "../../stores/candidate-models";
+import { extraDatasetsField, useExtraDatasetsStore } from "../../stores/extra-datasets";
 import { useOptimizationStore } from "../../stores/optimization";
 import { optimizeRequest } from "./workers";
 
@@ -10,6 +11,7 @@ export function MultiRunEstimate() {
   const candidates = useCandidateModelsStore(
     useShallow((st) => ({ coordinator: st.coordinator, workers: st.workers })),
   );
+  const extras = useExtraDatasetsStore((st) => st.multi);
   const s = useOptimizationStore(
     useShallow((st) => ({
       workers: st.workers,
@@ -36,6 +38,7 @@ export function MultiRunEstimate() {
         mode: "multi",
         ...body,
         ...multiCandidateModelsField(candidates.coordinator, candidates.workers),
+        ...extraDatasetsField(extras, body.dataset_name),
       }
     : null;
   return <RunEstimateLine request={request} />;

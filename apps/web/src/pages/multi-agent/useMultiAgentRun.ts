@@ -6,6 +6,7 @@ import { bestIndex } from "../../run/score";
 import { type RunAdapter, useRun } from "../../run/useRun";
 import { useAuthStore } from "../../stores/auth";
 import { multiCandidateModelsField, useCandidateModelsStore } from "../../stores/candidate-models";
+import { extraDatasetsField, useExtraDatasetsStore } from "../../stores/extra-datasets";
 import { useMultiRunStore } from "../../stores/multi-run";
 import { makeWorker, useOptimizationStore } from "../../stores/optimization";
 import { useUiStore } from "../../stores/ui";
@@ -139,6 +140,7 @@ export function useMultiAgentRun(): MultiAgentRunControls {
     const request: MultiAgentOptimizeRequest = {
       ...optimizeRequest(settings),
       ...multiCandidateModelsField(candidates.coordinator, candidates.workers),
+      ...extraDatasetsField(useExtraDatasetsStore.getState().multi, settings.selectedDataset),
     };
     start(request);
   }, [start]);

@@ -30,6 +30,7 @@ export function ConfigurationCard({ running }: { running: boolean }) {
           </Text>
         </div>
         <DatasetSelect
+          page="single"
           value={s.selectedDataset}
           onChange={(name) => s.update({ selectedDataset: name })}
           fallbackNames={s.availableDatasets}

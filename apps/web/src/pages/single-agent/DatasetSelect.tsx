@@ -1,6 +1,6 @@
-import { Anchor, Text } from "@mantine/core";
+import { Anchor, MultiSelect, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import type { DatasetSummary } from "@promptune/contracts";
+import { type DatasetSummary, MAX_EXTRA_DATASETS } from "@promptune/contracts";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { listDatasets } from "../../api/datasets";
@@ -8,6 +8,7 @@ import { DeferredSelect } from "../../components/deferred-inputs";
 import { loadChunk } from "../../lib/chunks";
 import { useOpenedOnce } from "../../lib/deferred";
 import { useAuthStore } from "../../stores/auth";
+import { type ExtraDatasetsPage, useExtraDatasetsStore } from "../../stores/extra-datasets";
 import { useUiStore } from "../../stores/ui";
 
 const UploadDatasetModal = lazy(() =>
@@ -30,6 +31,8 @@ export interface DatasetSelectProps {
   testId?: string;
   /** Tour target of the select. */
   tourId?: string;
+  /** The page whose "Merge with" choice (extra datasets of the run) this select shows. */
+  page: ExtraDatasetsPage;
 }
 
 /** Select options: bundled datasets, the user's own (uploads and Feedback datasets), and 'Upload dataset…'. */
@@ -66,6 +69,7 @@ export function DatasetSelect({
   disabled,
   testId = "dataset-select",
   tourId,
+  page,
 }: DatasetSelectProps) {
   const [datasets, setDatasets] = useState<DatasetSummary[]>([]);
   const [uploadOpened, upload] = useDisclosure(false);
@@ -86,6 +90,18 @@ export function DatasetSelect({
   }, [status, refresh]);
 
   const selected = datasets.find((d) => d.name === value);
+  const extras = useExtraDatasetsStore((s) => s[page]);
+  const setExtras = useExtraDatasetsStore((s) => s.set);
+  // Only datasets scored like the selected one can be merged with it.
+  const mergeable = selected
+    ? datasets.filter((d) => d.name !== value && d.metric === selected.metric)
+    : [];
+  const chosenExtras = extras.filter((n) => mergeable.some((d) => d.name === n));
+  const stale = datasets.length > 0 && chosenExtras.length !== extras.length;
+  // A choice that no longer fits (another dataset selected, one deleted) is dropped, never sent.
+  useEffect(() => {
+    if (stale) setExtras(page, chosenExtras);
+  }, [stale, chosenExtras, page, setExtras]);
   return (
     <>
       <DeferredSelect
@@ -119,6 +135,21 @@ export function DatasetSelect({
           Manage datasets
         </Anchor>
       </Text>
+      {status === "authenticated" && mergeable.length > 0 && (
+        <MultiSelect
+          label="Merge with"
+          description="Other datasets scored the same way, evaluated together with this one"
+          placeholder={chosenExtras.length ? undefined : "Only this dataset"}
+          data={mergeable.map((d) => ({ value: d.name, label: d.title || d.name }))}
+          value={chosenExtras}
+          maxValues={MAX_EXTRA_DATASETS}
+          clearable
+          disabled={disabled}
+          data-testid={`${testId}-merge`}
+          comboboxProps={{ withinPortal: true }}
+          onChange={(names) => setExtras(page, names)}
+        />
+      )}
       {uploadMounted && (
         <Suspense fallback={null}>
           <UploadDatasetModal

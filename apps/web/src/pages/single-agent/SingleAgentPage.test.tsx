@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { installFakeApi, ok, renderAt } from "../../auth/testing";
 import { useAuthStore } from "../../stores/auth";
 import { forgetDefaultsLoad } from "../../stores/defaults-loader";
+import { useExtraDatasetsStore } from "../../stores/extra-datasets";
 import { useOptimizationStore } from "../../stores/optimization";
 import { useSingleRunStore } from "../../stores/single-run";
 import { useUiStore } from "../../stores/ui";
@@ -92,6 +93,7 @@ describe("SingleAgentPage", () => {
     useOptimizationStore.getState().reset();
     forgetDefaultsLoad();
     useSingleRunStore.getState().clear();
+    useExtraDatasetsStore.setState({ single: [], multi: [] });
     useUiStore.setState({ loginModalOpen: false });
     FakeWebSocket.reset();
     vi.stubGlobal("WebSocket", FakeWebSocket);
@@ -123,6 +125,28 @@ describe("SingleAgentPage", () => {
       { group: "Your datasets", items: [{ value: "mine", label: "My set" }] },
       { group: "Your own data", items: [{ value: "__upload__", label: "Upload dataset…" }] },
     ]);
+  });
+
+  it("merges another dataset scored the same way into the run (extra_datasets)", async () => {
+    useAuthStore.setState({
+      status: "authenticated",
+      user: { email: "a@b.c", name: "A", company_name: "" },
+    });
+    setup();
+    await renderPage();
+    await waitFor(() => expect(useOptimizationStore.getState().isDefaultsLoaded).toBe(true));
+    await screen.findByTestId("dataset-select-merge");
+    act(() => useExtraDatasetsStore.getState().set("single", ["mine", "DCH2-top-dialogs"]));
+    act(() => useOptimizationStore.getState().update({ iterations: 1, botPrompt: "Be kind." }));
+    fireEvent.click(screen.getByTestId("optimize-button"));
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    const ws = FakeWebSocket.last();
+    await act(async () => ws.open());
+    // The selected dataset itself is never sent again as an extra one.
+    expect(JSON.parse(ws.sent[0] ?? "{}")).toMatchObject({
+      dataset_name: "DCH2-top-dialogs",
+      extra_datasets: ["mine"],
+    });
   });
 
   it("opens the login modal instead of optimising or chatting when signed out", async () => {

@@ -2,6 +2,7 @@ import { ITERATIONS, type RunEstimateRequest } from "@promptune/contracts";
 import { useShallow } from "zustand/react/shallow";
 import { RunEstimateLine } from "../../components/run-budget";
 import { candidateModelsField, useCandidateModelsStore } from "../../stores/candidate-models";
+import { extraDatasetsField, useExtraDatasetsStore } from "../../stores/extra-datasets";
 import { useOptimizationStore } from "../../stores/optimization";
 
 /** The estimate request of the current single-agent settings; null while they cannot start a run. */
@@ -42,7 +43,13 @@ export function SingleRunEstimate() {
   );
   const base = singleEstimateRequest(settings);
   const models = candidateModelsField(candidates, settings.selectedModel).candidate_models;
+  const extras = extraDatasetsField(
+    useExtraDatasetsStore((s) => s.single),
+    settings.selectedDataset,
+  );
   const request: RunEstimateRequest | null =
-    base?.mode === "single" && models ? { ...base, candidate_models: models } : base;
+    base?.mode === "single"
+      ? { ...base, ...(models ? { candidate_models: models } : {}), ...extras }
+      : base;
   return <RunEstimateLine request={request} />;
 }

@@ -5,6 +5,7 @@ import type { SingleFinalResult } from "../../api/run-types";
 import { type RunAdapter, useRun } from "../../run/useRun";
 import { useAuthStore } from "../../stores/auth";
 import { candidateModelsField, useCandidateModelsStore } from "../../stores/candidate-models";
+import { extraDatasetsField, useExtraDatasetsStore } from "../../stores/extra-datasets";
 import { useOptimizationStore } from "../../stores/optimization";
 import { useSessionStore } from "../../stores/session";
 import { useSingleRunStore } from "../../stores/single-run";
@@ -119,6 +120,7 @@ export function useSingleOptimization(): SingleOptimization {
       iterations: s.iterations,
       temperature: s.temperature,
       ...candidateModelsField(useCandidateModelsStore.getState().single, s.selectedModel),
+      ...extraDatasetsField(useExtraDatasetsStore.getState().single, s.selectedDataset),
     });
   }, [startRun]);
 

@@ -125,6 +125,7 @@ export function ConfigureCard({ onOptimize, onStop, stopping = false }: Configur
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           <Stack gap="xs">
             <DatasetSelect
+              page="multi"
               value={dataset}
               fallbackNames={datasetOptions(s.availableDatasets, dataset)}
               disabled={locked}
