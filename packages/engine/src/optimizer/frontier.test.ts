@@ -64,7 +64,7 @@ describe("buildFrontier", () => {
     expect(f.every((p) => !("scores" in p))).toBe(true);
   });
 
-  it("recommends the cheapest point within the best one's interval", () => {
+  it("recommends the cheapest point as good as the best one", () => {
     const best = [1, 1, 0, 1, 1, 1, 0, 1, 1, 1];
     const close = [1, 1, 0, 1, 1, 0, 0, 1, 1, 1];
     const poor = [0, 0, 0, 1, 0, 0, 0, 0, 0, 0];

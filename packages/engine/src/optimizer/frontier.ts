@@ -34,7 +34,7 @@ export interface FrontierPoint<C> extends Omit<MeasuredPoint<C>, "scores"> {
   score: number;
   ciLow: number;
   ciHigh: number;
-  /** The cheapest point within the best one's interval: the presented configuration. */
+  /** The cheapest point as good as the best one (`asGoodAs`): the presented configuration. */
   recommended: boolean;
   /** No other point is at least as good and at most as expensive, with one of them strictly. */
   onFrontier: boolean;
