@@ -1,10 +1,14 @@
 /**
- * The cost–quality world of the quality benchmark (issue 24): the `types`
+ * The cost–quality worlds of the quality benchmark (issue 24): the `types`
  * world (world.ts) answered by three models at three prices. The expensive
- * primary model answers as in the `types` world; the cheap model is as good
- * with the right rules in its prompt but much worse without them (it needs a
- * better prompt to match); the weak model is cheaper still and cannot match
- * at all. The prompt search runs on the expensive model, the sweep tries the
+ * primary model answers as in the `types` world. Variant `rules`: the cheap
+ * model is as good with the right rules in its prompt but much worse without
+ * them (it needs a better prompt to match); the weak model is cheaper still
+ * and cannot match at all. Variant `kinds`: a mid-priced model as good as
+ * the primary, and a cheap one as good only on some kinds of questions (two
+ * of the six types, chosen by the seed, it answers half as well whatever the
+ * prompt says), so the saving lies with the model that is not the cheapest.
+ * The prompt search runs on the expensive model, the sweep tries the
  * presented prompt on both others, and the ground truth (exact expected
  * accuracy of every configuration) tells whether the recommendation found
  * the saving at equal quality and lies on the true frontier.
@@ -26,31 +30,59 @@ import { HIGH, type Question, World } from "./world";
 
 export const CHEAP = "world-cheap";
 export const WEAK = "world-weak";
+export const MID = "world-mid";
 
-/** USD per million tokens: the cheap model costs 6 %, the weak one 2 % of the primary. */
+/** USD per million tokens: the mid model costs 25 %, the cheap one 6 %, the weak one 2 % of the primary. */
 export const PRICES: Record<string, { input: number; output: number }> = {
   [MODELS.assistant]: { input: 2.5, output: 10 },
+  [MID]: { input: 0.625, output: 2.5 },
   [CHEAP]: { input: 0.15, output: 0.6 },
   [WEAK]: { input: 0.05, output: 0.2 },
   [MODELS.reflection]: { input: 2.5, output: 10 },
 };
 
+/** The two frontier worlds: which candidate models the sweep tries. */
+export type FrontierVariant = "rules" | "kinds";
+export const FRONTIER_VARIANTS: Record<FrontierVariant, string[]> = {
+  rules: [CHEAP, WEAK],
+  kinds: [CHEAP, MID],
+};
+
+/** `kinds` world: the cheap model answers type `type` half as well (two types of six per seed). */
+export function blindType(seed: number, type: number): boolean {
+  return (type + seed) % 3 === 0;
+}
+
 /** Configurations of equal quality differ by at most this much expected accuracy. */
 export const EQUAL_QUALITY = 0.02;
 
 /** Probability that `model` with `prompt` answers a type-`type` question right. */
-export function pModel(world: World, model: string, prompt: string, type: number): number {
+export function pModel(
+  world: World,
+  model: string,
+  prompt: string,
+  type: number,
+  variant: FrontierVariant = "rules",
+): number {
   const p = world.pCorrect(prompt, type);
-  if (model === MODELS.assistant) return p;
+  if (model === MODELS.assistant || model === MID) return p;
+  if (variant === "kinds") return blindType(world.seed, type) ? p / 2 : p;
   const r = world.rulesIn(prompt);
   const cheap = r.right[type] && !r.wrong[type] ? p : p / 2;
   return model === WEAK ? Math.min(cheap, 0.6 * HIGH) * 0.8 : cheap;
 }
 
 /** Expected accuracy of `model` with `prompt` over the world's type mix. */
-export function expectedFor(world: World, model: string, prompt: string): number {
+export function expectedFor(
+  world: World,
+  model: string,
+  prompt: string,
+  variant: FrontierVariant = "rules",
+): number {
   const total = world.weights.reduce((a, b) => a + b, 0);
-  return world.weights.reduce((s, w, k) => s + w * pModel(world, model, prompt, k), 0) / total;
+  return (
+    world.weights.reduce((s, w, k) => s + w * pModel(world, model, prompt, k, variant), 0) / total
+  );
 }
 
 const lastUser = (call: ChatCall) =>
@@ -73,6 +105,8 @@ export interface FrontierOutcome {
   /** Expected accuracy of the presented configuration and of the primary's tuned one. */
   presentedAccuracy: number;
   primaryAccuracy: number;
+  /** Every frontier point: model, ground truth, validation score, cost (for inspection). */
+  points: { model: string; truth: number; score: number; cost: number; recommended: boolean }[];
 }
 
 const example = (q: Question): DatasetExample => ({
@@ -87,10 +121,11 @@ const example = (q: Question): DatasetExample => ({
 export function judgeFrontier(
   world: World,
   final: FinalResult<SingleAgentCandidate>,
+  variant: FrontierVariant = "rules",
 ): Omit<FrontierOutcome, "sweepCalls" | "calls"> {
   const points = (final.frontier ?? []).map((p) => ({
     ...p,
-    truth: expectedFor(world, p.modelName, p.prompt),
+    truth: expectedFor(world, p.modelName, p.prompt, variant),
   }));
   const primary = points.find((p) => p.variant === 0);
   const rec = points.find((p) => p.recommended);
@@ -110,6 +145,13 @@ export function judgeFrontier(
     recommended: rec.modelName,
     presentedAccuracy: rec.truth,
     primaryAccuracy: primary.truth,
+    points: points.map((p) => ({
+      model: p.modelName,
+      truth: p.truth,
+      score: p.score,
+      cost: p.costPer1kUsd,
+      recommended: p.recommended,
+    })),
   };
 }
 
@@ -119,18 +161,25 @@ export async function runFrontierSeed(
   seed: number,
   iterations: number,
   maxCalls: number,
+  variant: FrontierVariant = "rules",
 ): Promise<FrontierOutcome> {
+  const candidates = FRONTIER_VARIANTS[variant];
   const world = new World(seed);
   const agents = new WorldAgents(world, seed);
   const rng = new Prng(seed * 31 + 5);
   const train = world.questions(TRAIN, "t", rng);
   const validation = world.questions(VALIDATION, "v", rng);
   for (const q of [...train, ...validation]) agents.book.set(q.id, q);
+  // the sweep's calls: every call from the first one on a candidate model to the end (its
+  // reflection rounds and the confirmation's calls on the primary model included)
+  let sweepCalls = 0;
   server.setHandler((call) => {
-    if (call.model !== CHEAP && call.model !== WEAK) return dispatch(call, agents);
+    const candidate = candidates.includes(call.model);
+    if (sweepCalls > 0 || candidate) sweepCalls += 1;
+    if (!candidate) return dispatch(call, agents);
     agents.keyed(call);
     const q = agents.book.get(/\[([a-z]+\d+)\]/.exec(lastUser(call))?.[1] ?? "");
-    const p = q ? pModel(world, call.model, systemText(call), q.type) : 0;
+    const p = q ? pModel(world, call.model, systemText(call), q.type, variant) : 0;
     return agents.answer(lastUser(call), p);
   });
   server.reset();
@@ -138,7 +187,7 @@ export async function runFrontierSeed(
     parseLlmConfig({
       OPENAI_BASE_URL: server.url,
       OPENAI_API_KEY: "bench",
-      LLM_MODELS: [...Object.values(MODELS), CHEAP, WEAK].join(","),
+      LLM_MODELS: [...Object.values(MODELS), ...candidates].join(","),
       LLM_REFLECTION_MODEL: MODELS.reflection,
       LLM_JUDGE_MODEL: MODELS.reflection,
       LLM_CONCURRENCY: "16",
@@ -162,15 +211,14 @@ export async function runFrontierSeed(
       model: MODELS.assistant,
       prompt: SEED_PROMPT,
       temperature: 0.7,
-      candidateModels: [CHEAP, WEAK],
+      candidateModels: candidates,
       price: (m) => PRICES[m] ?? null,
     });
     let step = await run.next();
     while (!step.done) step = await run.next();
-    const by = server.counters.byModel;
     return {
-      ...judgeFrontier(world, step.value),
-      sweepCalls: (by[CHEAP] ?? 0) + (by[WEAK] ?? 0),
+      ...judgeFrontier(world, step.value, variant),
+      sweepCalls,
       calls: server.counters.calls,
     };
   } finally {
@@ -178,35 +226,45 @@ export async function runFrontierSeed(
   }
 }
 
-/** Runs every seed and prints the issue's three rows with their targets. */
+/** Mean and sample standard deviation. */
+function stats(xs: number[]): string {
+  const mean = xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, xs.length - 1));
+  return `${(100 * mean).toFixed(1)} % (sd ${(100 * sd).toFixed(1)})`;
+}
+
+/** Runs every seed in both worlds and prints the issue's three rows with their targets. */
 export async function printFrontierRows(
   server: WorldServer,
   seeds: readonly number[],
   iterations: number,
   maxCalls: number,
 ): Promise<void> {
-  const outcomes: FrontierOutcome[] = [];
-  for (const seed of seeds)
-    outcomes.push(await runFrontierSeed(server, seed, iterations, maxCalls));
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-  const saving = mean(outcomes.map((o) => o.savingShare));
-  const frontier = mean(outcomes.map((o) => (o.onTrueFrontier ? 1 : 0)));
-  const sweep = mean(outcomes.map((o) => o.sweepCalls / Math.max(1, o.calls)));
-  const recs = outcomes.map((o) => o.recommended);
-  const count = (m: string) => recs.filter((r) => r === m).length;
-  console.log(
-    `\ncost–quality world (${seeds.length} seeds, ≤ ${maxCalls} calls, sweep on ${CHEAP} and ${WEAK})`,
-  );
-  console.log(
-    `  share of the possible saving found at equal quality  ${(100 * saving).toFixed(1)} %  (≥ 90 %)`,
-  );
-  console.log(
-    `  recommended point on the true frontier              ${(100 * frontier).toFixed(1)} %  (≥ 80 %)`,
-  );
-  console.log(
-    `  calls spent on the sweep                             ${(100 * sweep).toFixed(1)} % of the run  (≤ 25 %)`,
-  );
-  console.log(
-    `  recommended: ${CHEAP} ${count(CHEAP)}, ${WEAK} ${count(WEAK)}, primary ${count(MODELS.assistant)}; expected accuracy presented ${(100 * mean(outcomes.map((o) => o.presentedAccuracy))).toFixed(1)} % vs primary tuned ${(100 * mean(outcomes.map((o) => o.primaryAccuracy))).toFixed(1)} %; calls ${mean(outcomes.map((o) => o.calls)).toFixed(0)}`,
-  );
+  for (const variant of Object.keys(FRONTIER_VARIANTS) as FrontierVariant[]) {
+    const outcomes: FrontierOutcome[] = [];
+    for (const seed of seeds)
+      outcomes.push(await runFrontierSeed(server, seed, iterations, maxCalls, variant));
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+    const recs = outcomes.map((o) => o.recommended);
+    const count = (m: string) => recs.filter((r) => r === m).length;
+    const candidates = FRONTIER_VARIANTS[variant];
+    console.log(
+      `\ncost–quality world "${variant}" (seeds ${seeds[0]}–${seeds.at(-1)}, ≤ ${maxCalls} calls, sweep on ${candidates.join(" and ")})`,
+    );
+    console.log(
+      `  share of the possible saving found at equal quality  ${stats(outcomes.map((o) => o.savingShare))}  (≥ 80 %)`,
+    );
+    console.log(
+      `  recommended point on the true frontier              ${(100 * mean(outcomes.map((o) => (o.onTrueFrontier ? 1 : 0)))).toFixed(1)} %  (≥ 90 %)`,
+    );
+    console.log(
+      `  calls spent on the sweep                             ${stats(outcomes.map((o) => o.sweepCalls / Math.max(1, o.calls)))} of the run  (≤ 25 %)`,
+    );
+    console.log(
+      `  recommended: ${candidates.map((m) => `${m} ${count(m)}`).join(", ")}, primary ${count(MODELS.assistant)}`,
+    );
+    console.log(
+      `  expected accuracy presented ${stats(outcomes.map((o) => o.presentedAccuracy))} vs primary tuned ${stats(outcomes.map((o) => o.primaryAccuracy))}; calls ${mean(outcomes.map((o) => o.calls)).toFixed(0)}`,
+    );
+  }
 }

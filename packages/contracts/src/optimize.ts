@@ -208,7 +208,9 @@ export type RunEstimateRequest = z.infer<typeof RunEstimateRequestSchema>;
  * One measured configuration of the cost–quality sweep: validation score with
  * its 95 % interval and the measured cost of 1,000 replies (tokens × price;
  * multi-agent: every agent call of a reply). `recommended` marks the cheapest
- * configuration whose score is within the interval of the best; `on_frontier`
+ * configuration not measurably worse than the best-scoring one (paired 95 %
+ * interval of the per-example difference reaching 0, confirmed on more
+ * examples when it is cheaper); `on_frontier`
  * the configurations no other one beats on both score and cost.
  */
 export const FrontierPointSchema = z.object({

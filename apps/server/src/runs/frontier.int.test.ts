@@ -24,7 +24,10 @@ const PRICES = {
   "fixture-small": { input: 0.1, output: 0.2 },
 };
 
-/** The recommendation rule checked from the outside: cheapest point within the best one's interval. */
+/**
+ * The recommendation checked from the outside: the cheapest point within the best one's
+ * interval (the engine decides on paired per-example scores, which agree with it on these runs).
+ */
 function expectRecommendation(frontier: NonNullable<FinalResult["frontier"]>) {
   const best = frontier.reduce((b, p) => (p.score > b.score ? p : b));
   const within = frontier.filter((p) => p.score >= best.ci_low - 1e-4);

@@ -17,6 +17,7 @@ import type { DatasetExample, MultiAgentConfig } from "@promptune/contracts";
 import type { LoadedDataset } from "../datasets/bundled";
 import { type DatasetSplit, splitDataset } from "../datasets/split";
 import { scorerDepth } from "../judge/scorer";
+import { CONFIRM_EXAMPLES } from "./confirm";
 import { OPTIMISER_DEFAULTS } from "./loop";
 import { MULTI_AGENT_DEFAULTS } from "./multi";
 import { multiModelLabel, withModels } from "./multi-sweep";
@@ -240,8 +241,12 @@ export function estimateRun(input: EstimateInput): RunEstimate {
   // temperature or a reflection round (its train examples and the proposal on validation),
   // and the best-scoring point on the test split too (estimated at the run's own models).
   const variants = iterations > 0 ? sweepInputs(input) : [];
-  const sweepReplies = 2 * split.validation.length + Math.min(REFLECTION_TRAIN, split.train.length);
+  const roundTrain = Math.min(REFLECTION_TRAIN, split.train.length);
+  const sweepReplies = 2 * split.validation.length + roundTrain;
   for (const v of variants) addReplies(ledger, v, sweepReplies, judged);
+  // A cheaper recommendation is confirmed on more train examples, with the best-scoring point.
+  const confirmReplies = Math.min(CONFIRM_EXAMPLES, split.train.length - roundTrain);
+  if (variants.length > 0) addReplies(ledger, input, 2 * confirmReplies, judged);
   if (variants.length > 0 && evaluateTest) addReplies(ledger, input, split.test.length, judged);
 
   const traces = input.mode === "multi" ? size.reference * input.config["worker-agents"].length : 0;

@@ -6,10 +6,11 @@
  * becomes the presented configuration) and the best-scoring one.
  */
 import type { ModeAdapter } from "./adapter";
+import { confirmationExamples, confirmRecommendation } from "./confirm";
 import { buildFrontier, type FrontierPoint, type MeasuredPoint } from "./frontier";
 import type { IterationEnv } from "./iteration";
 import type { ReplyCostMeter } from "./reply-cost";
-import { type SweepPlan, sweepModels } from "./sweep";
+import { REFLECTION_TRAIN, type SweepPlan, sweepModels } from "./sweep";
 
 /** What the frontier phase hands back to the end of the run. */
 export interface FrontierOutcome<C> {
@@ -35,7 +36,9 @@ export function adapterOfPoint<C>(
  * Measures the frontier around the presented configuration `presented`
  * (whose validation scores are `scores`): its cost per reply is what the
  * run's replies cost so far (`replies` since the run (re)started, all of them
- * the primary model's), then the sweep scores the other models.
+ * the primary model's), then the sweep scores the other models, and a
+ * recommendation cheaper than the best-scoring point is confirmed on more
+ * examples (confirm.ts).
  */
 export async function measureFrontier<C>(
   env: IterationEnv<C>,
@@ -81,7 +84,15 @@ export async function measureFrontier<C>(
     ...p,
     prompt: context.promptOf(p.config),
   }));
-  const frontier = buildFrontier(points);
+  const confirmed = await confirmRecommendation(
+    env,
+    points,
+    confirmationExamples(env.split.train, REFLECTION_TRAIN),
+    (p) => adapterOfPoint(adapter, plan, p),
+    context.reserved,
+    context.signal,
+  );
+  const frontier = buildFrontier(points, confirmed.index >= 0 ? confirmed.index : undefined);
   const recommended = frontier.find((p) => p.recommended) ?? (frontier[0] as FrontierPoint<C>);
   const bestScoring = frontier.reduce((b, p) =>
     p.score > b.score + 1e-9 ||

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { splitDataset } from "../datasets/split";
 import type { LlmPort } from "../ports";
 import { createFakeLlm } from "../testing/fake-llm";
-import { buildFrontier, scoreInterval } from "./frontier";
+import { asGoodAs, buildFrontier, scoreInterval } from "./frontier";
 import { drive, singleOptions } from "./test-helpers";
 import type { SingleAgentOptions } from "./types";
 
@@ -20,8 +20,51 @@ const point = (modelName: string, scores: number[], costPer1kUsd: number) => ({
   callsPerReply: 1,
 });
 
+describe("asGoodAs (paired comparison with the best point)", () => {
+  const ones = Array.from({ length: 20 }, () => 1);
+  const failing = (n: number) => ones.map((x, i) => (i < n ? 0 : x));
+
+  it("does not reject a close point against a perfect best (whose own interval has no width)", () => {
+    // the unpaired rule would need 1.0 here: the best's interval is [1, 1]
+    expect(scoreInterval(ones).low).toBe(1);
+    expect(asGoodAs(failing(2), ones)).toBe(true);
+  });
+
+  it("rejects a point measurably worse on the same examples", () => {
+    expect(asGoodAs(failing(6), ones)).toBe(false);
+  });
+
+  it("cancels what the examples share: the same hard examples do not count against a point", () => {
+    // both fail the same 8 examples and the cheaper one one more: a difference of one example
+    const best = failing(8);
+    const cheaper = failing(9);
+    expect(asGoodAs(cheaper, best)).toBe(true);
+    // failing the same 2 and 6 more is a consistent deficit
+    expect(asGoodAs(failing(8), failing(2))).toBe(false);
+  });
+
+  it("falls back to the best one's own interval without pairs", () => {
+    expect(asGoodAs([1, 0, 1], [1, 1, 1, 1])).toBe(false);
+    expect(asGoodAs([1, 1, 1, 1], [1, 1, 1, 1])).toBe(true);
+    expect(asGoodAs([1, Number.NaN], [1, 1])).toBe(true);
+  });
+});
+
 describe("buildFrontier", () => {
-  it("recommends the cheapest point within the best one's interval", () => {
+  it("recommends the point the caller confirmed", () => {
+    const f = buildFrontier(
+      [
+        point("big", [1, 1, 1, 1], 10),
+        point("mid", [1, 1, 1, 0], 1),
+        point("tiny", [1, 1, 0, 1], 0.1),
+      ],
+      1,
+    );
+    expect(f.filter((p) => p.recommended).map((p) => p.modelName)).toEqual(["mid"]);
+    expect(f.every((p) => !("scores" in p))).toBe(true);
+  });
+
+  it("recommends the cheapest point as good as the best one", () => {
     const best = [1, 1, 0, 1, 1, 1, 0, 1, 1, 1];
     const close = [1, 1, 0, 1, 1, 0, 0, 1, 1, 1];
     const poor = [0, 0, 0, 1, 0, 0, 0, 0, 0, 0];

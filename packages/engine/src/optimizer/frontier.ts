@@ -34,7 +34,7 @@ export interface FrontierPoint<C> extends Omit<MeasuredPoint<C>, "scores"> {
   score: number;
   ciLow: number;
   ciHigh: number;
-  /** The cheapest point within the best one's interval: the presented configuration. */
+  /** The cheapest point as good as the best one (`asGoodAs`): the presented configuration. */
   recommended: boolean;
   /** No other point is at least as good and at most as expensive, with one of them strictly. */
   onFrontier: boolean;
@@ -57,16 +57,47 @@ export function scoreInterval(scores: readonly number[]): {
 }
 
 /**
+ * Whether `scores` is not measurably worse than `best` on the same examples:
+ * the upper end of the 95 % normal interval of the mean per-example
+ * difference (examples scored in both) is at least 0. With fewer than two
+ * paired examples (or lists of different lengths: not the same examples) it
+ * falls back to the unpaired rule, the mean at least the lower end of the
+ * best one's own interval. Paired, because both answered the very same
+ * examples: what makes one example hard for one model makes it hard for the
+ * other, and that shared part cancels in the difference.
+ */
+export function asGoodAs(scores: readonly number[], best: readonly number[]): boolean {
+  const diffs =
+    scores.length === best.length
+      ? scores.flatMap((s, i) => {
+          const b = best[i] as number;
+          return isScored(s) && isScored(b) ? [s - b] : [];
+        })
+      : [];
+  if (diffs.length < 2) return meanScore(scores.filter(isScored)) >= scoreInterval(best).low - EPS;
+  const mean = diffs.reduce((a, b) => a + b, 0) / diffs.length;
+  const variance = diffs.reduce((s, d) => s + (d - mean) ** 2, 0) / (diffs.length - 1);
+  return mean + Z95 * Math.sqrt(variance / diffs.length) >= -EPS;
+}
+
+/**
  * Marks the frontier and the recommendation. Points come back cheapest
  * first (ties: higher score first). The best-scoring point is the highest
- * mean (cheaper on ties); the recommended one is the cheapest whose mean is
- * at least the lower end of the best one's interval.
+ * mean (cheaper on ties); the recommended one is the cheapest that is
+ * `asGoodAs` the best one on their paired validation scores, or the input
+ * point `recommend` (an index into `points`) when the caller chose it
+ * (confirm.ts: the choice confirmed on more examples).
  */
-export function buildFrontier<C>(points: readonly MeasuredPoint<C>[]): FrontierPoint<C>[] {
+export function buildFrontier<C>(
+  points: readonly MeasuredPoint<C>[],
+  recommend?: number,
+): FrontierPoint<C>[] {
+  const chosen = recommend === undefined ? undefined : points[recommend];
   const rated = points.map((p) => {
     const { scores, ...rest } = p;
     const ci = scoreInterval(scores);
     return {
+      scores,
       ...rest,
       score: ci.mean,
       ciLow: ci.low,
@@ -74,6 +105,7 @@ export function buildFrontier<C>(points: readonly MeasuredPoint<C>[]): FrontierP
       recommended: false,
       onFrontier: false,
       testScore: null,
+      chosen: p === chosen,
     };
   });
   rated.sort((a, b) =>
@@ -81,11 +113,12 @@ export function buildFrontier<C>(points: readonly MeasuredPoint<C>[]): FrontierP
       ? a.costPer1kUsd - b.costPer1kUsd
       : b.score - a.score,
   );
-  const best = bestScoringIndex(rated);
-  if (best < 0) return rated;
-  const floor = (rated[best]?.ciLow ?? 0) - EPS;
-  const recommended = rated.findIndex((p) => p.score >= floor);
-  if (recommended >= 0) (rated[recommended] as FrontierPoint<C>).recommended = true;
+  const best = rated[bestScoringIndex(rated)];
+  if (!best) return rated.map(withoutScores);
+  const recommended = chosen
+    ? rated.find((p) => p.chosen)
+    : rated.find((p) => p === best || asGoodAs(p.scores, best.scores));
+  if (recommended) recommended.recommended = true;
   let bestSoFar = Number.NEGATIVE_INFINITY;
   for (const p of rated) {
     // cheapest first: a point is on the frontier when it beats every cheaper (or equal) point
@@ -94,7 +127,15 @@ export function buildFrontier<C>(points: readonly MeasuredPoint<C>[]): FrontierP
       bestSoFar = p.score;
     }
   }
-  return rated;
+  return rated.map(withoutScores);
+}
+
+/** A rated point without its per-example scores (the report carries the summary only). */
+function withoutScores<C>(
+  p: FrontierPoint<C> & { scores: number[]; chosen: boolean },
+): FrontierPoint<C> {
+  const { scores: _, chosen: __, ...rest } = p;
+  return rest;
 }
 
 /** Index of the best-scoring point (cheaper first on ties), -1 for none. */

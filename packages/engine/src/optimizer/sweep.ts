@@ -9,7 +9,8 @@
 
 import type { DatasetExample } from "@promptune/contracts";
 import type { ModeAdapter } from "./adapter";
-import { evaluateCandidate, meanScore } from "./evaluate";
+import { CONFIRM_EXAMPLES } from "./confirm";
+import { type ExampleEvaluation, evaluateCandidate, meanScore } from "./evaluate";
 import type { MeasuredPoint } from "./frontier";
 import type { IterationEnv } from "./iteration";
 import { BudgetExhaustedError } from "./meter";
@@ -46,7 +47,9 @@ export function sweepTemperatures(current: number, seed: number): number[] {
 /**
  * Calls the sweep of `plan` needs at most: per variant two validation passes
  * (the presented configuration, then one more temperature or the reflection
- * round's proposal) and the round's train examples and reflection call.
+ * round's proposal) and the round's train examples and reflection call; then
+ * the confirmation of a cheaper recommendation (confirm.ts): the
+ * best-scoring and one cheaper point on CONFIRM_EXAMPLES more examples.
  */
 export function sweepReserve<C>(
   plan: SweepPlan<C> | undefined,
@@ -57,10 +60,11 @@ export function sweepReserve<C>(
 ): number {
   if (!plan) return 0;
   const train = Math.min(REFLECTION_TRAIN, trainSize);
-  return plan.variants.reduce(
-    (s, v) =>
-      s + (2 * validationSize + train) * (v.adapter.callsPerRun(v.apply(seed)) + judgeCalls) + 1,
-    0,
+  const perReply = plan.variants.map((v) => v.adapter.callsPerRun(v.apply(seed)) + judgeCalls);
+  const confirm = Math.min(CONFIRM_EXAMPLES, Math.max(0, trainSize - train));
+  return (
+    perReply.reduce((s, calls) => s + (2 * validationSize + train) * calls + 1, 0) +
+    2 * confirm * Math.max(0, ...perReply)
   );
 }
 
@@ -101,11 +105,31 @@ export function failuresOnlyIn(scores: readonly number[], primary: readonly numb
 }
 
 /**
+ * The reflection round's material: the variant's failures on the first
+ * REFLECTION_TRAIN train examples. Null when the budget cannot pay for them
+ * (and the proposal's validation pass).
+ */
+async function roundMaterial<C>(
+  env: IterationEnv<C>,
+  adapter: ModeAdapter<C>,
+  config: C,
+  perReply: number,
+  limits: { affordable: (calls: number) => boolean; signal: AbortSignal },
+): Promise<(ExampleEvaluation & { example: DatasetExample })[] | null> {
+  const train = env.split.train.slice(0, REFLECTION_TRAIN);
+  if (!limits.affordable(train.length * perReply)) return null;
+  const stage = await evaluateCandidate({ ...env, adapter }, config, train, limits.signal);
+  return stage.evaluations.flatMap((e, i) =>
+    e.score < 1 ? [{ ...e, example: train[i] as DatasetExample }] : [],
+  );
+}
+
+/**
  * Scores the presented configuration on every variant at the presented
  * temperature. When the variant fails validation examples the primary
  * passes (and scores lower), a prompt written for the primary model often
- * needs one more instruction for this one: a short reflection round on
- * REFLECTION_TRAIN train examples answered by the variant proposes it, and
+ * needs one more instruction for this one: a short reflection round on the
+ * variant's failures on train examples (`roundMaterial`) proposes it, and
  * the proposal is measured too. Otherwise the variant is measured at one
  * more temperature (modes with one). Each step starts only while the calls
  * above `reserved` pay for it; stops early, with what it has, when the
@@ -136,23 +160,17 @@ export async function sweepModels<C>(
       points.push(first);
       const worse = meanScore(first.scores) < meanScore(presented.scores);
       if (worse && failuresOnlyIn(first.scores, presented.scores) > 0) {
-        const train = env.split.train.slice(0, REFLECTION_TRAIN);
-        if (!affordable((train.length + validation.length) * perReply + 1))
-          return { points, complete: false };
-        const stage = await evaluateCandidate(
-          { ...env, adapter: variant.adapter },
-          config,
-          train,
+        const material = await roundMaterial(env, variant.adapter, config, perReply, {
+          affordable: (calls) => affordable(calls + validation.length * perReply + 1),
           signal,
-        );
-        const material = stage.evaluations.flatMap((e, i) =>
-          e.score < 1 ? [{ ...e, example: train[i] as DatasetExample }] : [],
-        );
+        });
+        if (material === null) return { points, complete: false };
         if (material.length === 0) continue;
         const proposal = await variant.adapter.propose(env.llm, config, 0, material, signal);
         if (!proposal || variant.adapter.key(proposal.config) === variant.adapter.key(config))
           continue;
         const t = access.of ? access.of(proposal.config) : current;
+        if (!affordable(validation.length * perReply)) return { points, complete: false };
         points.push(await measure(env, variant, index, proposal.config, t, replyCost, signal));
       } else if (other !== undefined && access.with) {
         if (!affordable(validation.length * perReply)) return { points, complete: false };

@@ -1,0 +1,140 @@
+import type { DatasetExample } from "@promptune/contracts";
+import { describe, expect, it } from "vitest";
+import type { ModeAdapter } from "./adapter";
+import { CONFIRM_EXAMPLES, confirmationExamples, confirmRecommendation } from "./confirm";
+import type { MeasuredPoint } from "./frontier";
+import type { IterationEnv } from "./iteration";
+
+const examples = (n: number, tag: string): DatasetExample[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `${tag}${i}`,
+    dialog: [{ type: "human" as const, content: `${tag}${i}` }],
+    reference: "",
+    expected: "",
+    rubric: [],
+  }));
+
+/**
+ * An environment whose "model" answers extra example i right exactly when
+ * `right[config](i)`; counts the replies per configuration and stops paying
+ * after `budget` calls.
+ */
+function env(right: Record<string, (i: number) => boolean>, budget = 1000) {
+  const replies: Record<string, number> = {};
+  let used = 0;
+  const adapter = {
+    callsPerRun: () => 1,
+    run: async (_llm: unknown, config: string, example: DatasetExample) => {
+      used += 1;
+      replies[config] = (replies[config] ?? 0) + 1;
+      const i = Number(example.id.replace(/\D/g, ""));
+      return {
+        reply: right[config]?.(i) ? "yes" : "no",
+        trace: "",
+        consulted: [],
+        calls: 1,
+        depth: 1,
+      };
+    },
+  } as unknown as ModeAdapter<string>;
+  const e = {
+    adapter,
+    llm: {},
+    scorer: async (_x: DatasetExample, reply: string) => ({
+      score: reply === "yes" ? 1 : 0,
+      feedback: "",
+    }),
+    scorerDepth: 0,
+    meter: { remaining: () => budget - used },
+  } as unknown as IterationEnv<string>;
+  return { env: e, adapter, replies };
+}
+
+const point = (config: string, scores: number[], cost: number): MeasuredPoint<string> => ({
+  modelName: config,
+  variant: 0,
+  config,
+  temperature: 0,
+  prompt: "p",
+  scores,
+  costPer1kUsd: cost,
+  callsPerReply: 1,
+});
+
+/** 20 validation scores with `fails` zeros at the front. */
+const scores = (fails: number) => Array.from({ length: 20 }, (_, i) => (i < fails ? 0 : 1));
+const signal = new AbortController().signal;
+
+describe("confirmRecommendation", () => {
+  it("keeps the cheap point when it stays as good on the extra examples", async () => {
+    const { env: e, adapter, replies } = env({ big: () => true, cheap: (i) => i !== 3 });
+    const points = [point("big", scores(0), 10), point("cheap", scores(2), 1)];
+    const extra = examples(10, "x");
+    const out = await confirmRecommendation(e, points, extra, () => adapter, 0, signal);
+    expect(out).toEqual({ index: 1, passes: 2 });
+    expect(replies).toEqual({ big: 10, cheap: 10 });
+  });
+
+  it("falls back to the next cheapest, then to the best, when the extra examples expose them", async () => {
+    // tiny and mid pass on validation (2 and 3 failures of 20) but fail most extra examples
+    const {
+      env: e,
+      adapter,
+      replies,
+    } = env({
+      big: () => true,
+      mid: (i) => i % 2 === 0,
+      tiny: () => false,
+    });
+    const points = [
+      point("tiny", scores(2), 0.1),
+      point("big", scores(0), 10),
+      point("mid", scores(3), 1),
+    ];
+    const out = await confirmRecommendation(e, points, examples(10, "x"), () => adapter, 0, signal);
+    expect(out).toEqual({ index: 1, passes: 3 });
+    expect(replies).toEqual({ big: 10, tiny: 10, mid: 10 });
+  });
+
+  it("spends nothing when no cheaper point passes on validation or the best is the cheapest", async () => {
+    const { env: e, adapter, replies } = env({});
+    const extra = examples(10, "x");
+    const worse = [point("big", scores(0), 10), point("cheap", scores(12), 1)];
+    expect(await confirmRecommendation(e, worse, extra, () => adapter, 0, signal)).toEqual({
+      index: 0,
+      passes: 0,
+    });
+    const cheapest = [point("big", scores(3), 10), point("cheap", scores(0), 1)];
+    expect(await confirmRecommendation(e, cheapest, extra, () => adapter, 0, signal)).toEqual({
+      index: 1,
+      passes: 0,
+    });
+    expect(replies).toEqual({});
+  });
+
+  it("lets the validation decision stand when the calls above the reserve run out", async () => {
+    const { env: e, adapter, replies } = env({ big: () => true, cheap: () => false }, 25);
+    const points = [point("big", scores(0), 10), point("cheap", scores(2), 1)];
+    // 25 calls, 10 reserved: the best's pass fits, the candidate's does not
+    const out = await confirmRecommendation(
+      e,
+      points,
+      examples(10, "x"),
+      () => adapter,
+      10,
+      signal,
+    );
+    expect(out).toEqual({ index: 1, passes: 1 });
+    expect(replies).toEqual({ big: 10 });
+  });
+});
+
+describe("confirmationExamples", () => {
+  it("takes train examples after the reflection round's", () => {
+    const train = examples(30, "t");
+    const picked = confirmationExamples(train, 4);
+    expect(picked).toHaveLength(CONFIRM_EXAMPLES);
+    expect(picked[0]?.id).toBe("t4");
+    expect(confirmationExamples(examples(6, "t"), 4).map((x) => x.id)).toEqual(["t4", "t5"]);
+  });
+});
