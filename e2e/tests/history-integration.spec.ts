@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { artifactPath } from "../harness/artifacts";
 import { signInWithMagicLink, uniqueEmail } from "../harness/auth";
+import { LOADED_RUN_URL } from "../harness/urls";
 
 const INITIAL_PROMPT = "You help customers of Fernbrook Outfitters with orders and returns.";
 
@@ -102,7 +103,7 @@ test.describe("history and Telegram integration", () => {
       .first()
       .getByRole("button", { name: "Load into optimizer" })
       .click();
-    await expect(page).toHaveURL(/\/home$/);
+    await expect(page).toHaveURL(LOADED_RUN_URL);
     await expect(page.getByTestId("bot-prompt")).toHaveValue(INITIAL_PROMPT);
     await expect(page.getByTestId("model-select")).toHaveValue("gpt-4o");
     await expect(page.getByTestId("iterations-input")).toHaveValue("2");
@@ -166,7 +167,7 @@ test.describe("history and Telegram integration", () => {
 
     // 'Load into Optimizer' lands on /home in Telegram Integration mode.
     await page.getByRole("button", { name: "Load into Optimizer" }).click();
-    await expect(page).toHaveURL(/\/home$/);
+    await expect(page).toHaveURL(LOADED_RUN_URL);
     await expect(page.getByTestId("optimization-type")).toHaveValue("Telegram Integration");
     await expect(page.getByTestId("bot-prompt")).toHaveValue(INITIAL_PROMPT);
     await expect(

@@ -4,6 +4,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { artifactPath } from "../harness/artifacts";
 import { signInWithMagicLink, uniqueEmail } from "../harness/auth";
 import { E2E_PORTS } from "../harness/ports";
+import { LOADED_RUN_URL } from "../harness/urls";
 
 /**
  * Results a user can inspect and trust (issue 26, items 1 and 2): the
@@ -366,7 +367,7 @@ test.describe("run insights", () => {
       .first()
       .getByRole("button", { name: "Load into optimizer" })
       .click();
-    await expect(page).toHaveURL(/\/home$/);
+    await expect(page).toHaveURL(LOADED_RUN_URL);
     await expect(insights(page)).toBeVisible();
     await expect(page.getByTestId("pick-reason")).toContainText(
       "Nothing beat the initial configuration",

@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { signInWithMagicLink, uniqueEmail } from "../harness/auth";
 import { startExtraApp } from "../harness/extra-app";
 import { E2E_PORTS } from "../harness/ports";
+import { LOADED_RUN_URL } from "../harness/urls";
 
 /**
  * Runs a user can leave, stop and trust (issue 16): a run keeps showing
@@ -94,7 +95,7 @@ test.describe("run lifecycle", () => {
     await page.goto("/profile");
     await page.getByRole("tab", { name: "History" }).click();
     await page.getByRole("button", { name: "Load into optimizer" }).first().click();
-    await expect(page).toHaveURL(/\/home$/);
+    await expect(page).toHaveURL(LOADED_RUN_URL);
     await expect(page.getByTestId("progress-percent")).toHaveText("100%");
     await expect(page.getByTestId("initial-validation")).toContainText(/\d+\.\d%/);
   });

@@ -3,6 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { artifactPath } from "../harness/artifacts";
 import { signInWithMagicLink, uniqueEmail } from "../harness/auth";
 import { runSingleOptimisation, startAndCancelSingleRun } from "../harness/runs";
+import { LOADED_RUN_URL } from "../harness/urls";
 
 const INITIAL_PROMPT =
   "You answer questions of Lakeside Library visitors about loans and opening hours.";
@@ -87,7 +88,7 @@ test.describe("trustworthy results: history rows and prompt diffs", () => {
 
     // The diff on the optimizer page, after loading the run.
     await done.getByRole("button", { name: "Load into optimizer" }).click();
-    await expect(page).toHaveURL(/\/home$/);
+    await expect(page).toHaveURL(LOADED_RUN_URL);
     const card = page.getByTestId("prompt-changes");
     await card.scrollIntoViewIfNeeded();
     await card.getByTestId("show-diff").click();
