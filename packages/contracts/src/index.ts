@@ -10,6 +10,7 @@ export * from "./cli-config";
 export * from "./constants";
 export * from "./dataset-manage";
 export * from "./datasets";
+export * from "./deploys";
 export * from "./defaults";
 export * from "./evals";
 export * from "./evidence";

@@ -7,6 +7,7 @@ import {
   type TelegramVerification,
 } from "@promptune/contracts";
 import type { FastifyInstance } from "fastify";
+import { VersionStore } from "../deploys/versions";
 import { HttpError, notFound, unauthorized } from "../errors";
 import { requireUser } from "../http/auth-guard";
 import { IntegrationRepository } from "./repository";
@@ -39,6 +40,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   const { db, env, llm } = app.deps;
   const repo = new IntegrationRepository(db);
   const verifications = new VerificationRepository(db);
+  const versions = new VersionStore(db);
 
   /** t.me links of the two bots: configured usernames, else what getMe said. */
   const botLinks = (): BotLinks => {
@@ -82,6 +84,8 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
     const user = await requireUser(request);
     const integration = parseIntegration(request.body);
     await repo.save(user.id, integration);
+    // Saving a changed after configuration deploys it as a new version (no run, so no gate).
+    await versions.recordSave(user.id, integration.opti_config, user.email);
     const verification = await verificationOf(user.id);
     return { success: true, data: { ...integration, bots: botLinks(), verification } };
   });

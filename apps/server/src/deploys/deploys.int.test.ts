@@ -1,0 +1,228 @@
+/**
+ * Issue 25 item 3 end to end with the Telegram fixture: saving the
+ * integration deploys version 1; a real finished run is deployed through
+ * the held-out gate (refusal, recorded override, pass); the after-bot
+ * answers with each active version and again with the rolled-back one; its
+ * replies' ratings name the version; everything is the owner's alone.
+ */
+import { type DeployVersion, DeployVersionSchema, HistoryRecordSchema } from "@promptune/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatMessages } from "../autotune/chat";
+import { createTestApp, type SignedIn, type TestApp } from "../testing/app";
+import { DIALECTS } from "../testing/db";
+import { type FixtureLlm, startFixtureLlm } from "../testing/fixture-llm";
+import { assistantReply } from "../testing/fixture-llm/behaviour";
+import { type FixtureTelegram, startFixtureTelegram } from "../testing/fixture-telegram";
+import { callApi } from "../testing/http";
+import { fixtureRunEnv } from "../testing/llm-env";
+import { singleRequest } from "../testing/requests";
+import { confirmButtons } from "../integration/telegram/messages";
+
+const BEFORE = "3001:before-token";
+const AFTER = "3002:after-token";
+const INIT_PROMPT = "You help customers of a bakery. Always mention the fresh bread.";
+const OPTI_PROMPT = "You help customers of a bakery. Always offer a discount code.";
+const OWNER = { id: 901, username: "Dana_Owner", first_name: "Dana" };
+const FRIEND = { id: 902, username: "frank", first_name: "Frank" };
+const HELD_OUT = {
+  examples: 12,
+  initial_score: 0.5,
+  final_score: 0.6,
+  difference: 0.1,
+  ci_low: -0.04,
+  ci_high: 0.22,
+  significant: false,
+};
+
+/** What the fixture model answers `question` under `prompt` (the bot's own framing). */
+const expected = (prompt: string, question: string) =>
+  assistantReply(chatMessages(prompt, [{ type: "human", content: question }]));
+
+describe.each(DIALECTS)("versioned, gated deploys on %s", (dialect) => {
+  let llm: FixtureLlm;
+  let tg: FixtureTelegram;
+  let t: TestApp;
+  let owner: SignedIn;
+  let other: SignedIn;
+  let runId = "";
+  let runPrompt = "";
+
+  const api = (method: "GET" | "POST", url: string, who: SignedIn, body?: unknown) =>
+    callApi(t.app, method, url, body, who);
+  const versions = async (who: SignedIn = owner): Promise<DeployVersion[]> =>
+    DeployVersionSchema.array().parse((await api("GET", "/api/integration/deploys", who)).json().data);
+  const afterBotSays = async (text: string) => {
+    const before = tg.sent(AFTER, FRIEND.id).length;
+    tg.receive(AFTER, FRIEND, text);
+    const [reply] = (await tg.waitForSent(AFTER, FRIEND.id, before + 1)).slice(before);
+    if (!reply) throw new Error("the after-bot did not answer");
+    return reply;
+  };
+  const versionOfReply = async (ratingData: string | undefined) => {
+    const id = String(ratingData).split(":")[2] ?? "";
+    const row = await t.database.db
+      .selectFrom("ratings")
+      .select(["version_id"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    return row.version_id;
+  };
+  const setHeldOut = (heldOut: typeof HELD_OUT) =>
+    t.database.db
+      .updateTable("runs")
+      .set({ held_out: JSON.stringify(heldOut) })
+      .where("id", "=", runId)
+      .execute();
+  const saveIntegration = (opti: string) =>
+    api("POST", "/api/telegram/integration", owner, {
+      username: "dana_owner",
+      friends_usernames: ["frank"],
+      init_config: { model_name: "fixture-small", prompt: INIT_PROMPT, temperature: 0.2 },
+      opti_config: { model_name: "fixture-large", prompt: opti, temperature: 0.9 },
+    });
+
+  beforeAll(async () => {
+    llm = await startFixtureLlm();
+    tg = await startFixtureTelegram();
+    tg.addBot(BEFORE, "deploy_before_bot");
+    tg.addBot(AFTER, "deploy_after_bot");
+    t = await createTestApp(dialect, {
+      ...fixtureRunEnv(llm.url),
+      LLM_MAX_RETRIES: "0",
+      TELEGRAM_BEFORE_BOT_TOKEN: BEFORE,
+      TELEGRAM_AFTER_BOT_TOKEN: AFTER,
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      TELEGRAM_POLL_TIMEOUT_SECONDS: "5",
+    });
+    owner = await t.signIn("deploy-owner@example.com", "Dana");
+    other = await t.signIn("deploy-other@example.com", "Eve");
+    expect((await saveIntegration(OPTI_PROMPT)).statusCode).toBe(200);
+    const { link } = (await api("GET", "/api/telegram/integration", owner)).json().data
+      .verification;
+    const { token } = tg.openLink(link, OWNER);
+    const [question] = await tg.waitForSent(token, OWNER.id, 1);
+    if (!question) throw new Error("no confirmation question");
+    tg.press(token, OWNER, question, confirmButtons("d***r@example.com").yes);
+    await tg.waitForSent(token, OWNER.id, 2);
+    // A real single-agent run against the fixture, to completion.
+    const started = await api("POST", "/api/auto-tune/optimize/runs", owner, {
+      mode: "single",
+      ...singleRequest(2, "You are a support assistant for a bakery."),
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    runId = started.json().data.run_id;
+    let status = "queued";
+    for (let i = 0; i < 600 && status !== "completed" && status !== "failed"; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      const res = await api("GET", `/api/auto-tune/optimize/history/${runId}`, owner);
+      status = HistoryRecordSchema.parse(res.json().data).status;
+    }
+    expect(status).toBe("completed");
+    const final = await t.database.db
+      .selectFrom("runs")
+      .select("final_result")
+      .where("id", "=", runId)
+      .executeTakeFirstOrThrow();
+    runPrompt = JSON.parse(String(final.final_result)).prompt;
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await tg?.close();
+    await llm?.close();
+  });
+
+  it("saving the integration deploys version 1, which the after-bot serves and its ratings name", async () => {
+    const [v1, ...rest] = await versions();
+    expect(rest).toHaveLength(0);
+    expect(v1).toMatchObject({ number: 1, source: "integration", active: true, run_id: null });
+    expect(v1?.prompt).toBe(OPTI_PROMPT);
+    expect(v1?.deployed_by).toBe("deploy-owner@example.com");
+    const reply = await afterBotSays("Any croissants?");
+    expect(reply.text).toBe(expected(OPTI_PROMPT, "Any croissants?"));
+    expect(await versionOfReply(reply.buttons[0]?.callback_data)).toBe(v1?.id);
+    // Saving again with the same after configuration (e.g. a new friend) adds no version.
+    expect((await saveIntegration(OPTI_PROMPT)).statusCode).toBe(200);
+    expect(await versions()).toHaveLength(1);
+  });
+
+  it("refuses a deploy whose held-out lower bound is below 0, and records an override", async () => {
+    expect(expected(runPrompt, "Q")).not.toBe(expected(OPTI_PROMPT, "Q"));
+    await setHeldOut(HELD_OUT);
+    const refused = await api("POST", "/api/integration/deploys", owner, { run_id: runId });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe("held_out_below_zero");
+    expect(refused.json().error.message).toContain("lower bound below 0");
+    expect(refused.json().error.message).toContain("−4.0 pts");
+    expect(await versions()).toHaveLength(1);
+    const forced = await api("POST", "/api/integration/deploys", owner, {
+      run_id: runId,
+      override: true,
+    });
+    expect(forced.statusCode, forced.body).toBe(201);
+    const v2 = DeployVersionSchema.parse(forced.json().data);
+    expect(v2).toMatchObject({ number: 2, source: "run", run_id: runId, active: true });
+    expect(v2.override_confirmed).toBe(true);
+    expect(v2.gate_reason).toContain("lower bound below 0");
+    expect(v2.held_out).toEqual(HELD_OUT);
+    expect(v2.prompt).toBe(runPrompt);
+    const reply = await afterBotSays("Any croissants?");
+    expect(reply.text).toBe(expected(runPrompt, "Any croissants?"));
+    expect(await versionOfReply(reply.buttons[0]?.callback_data)).toBe(v2.id);
+    // The Integration page shows what the after-bot serves.
+    const page = (await api("GET", "/api/telegram/integration", owner)).json().data;
+    expect(page.opti_config.prompt).toBe(runPrompt);
+  });
+
+  it("deploys without confirmation when the lower bound is at least 0; other iterations are unmeasured", async () => {
+    await setHeldOut({ ...HELD_OUT, ci_low: 0.01, significant: true });
+    const passed = await api("POST", "/api/integration/deploys", owner, { run_id: runId });
+    expect(passed.statusCode, passed.body).toBe(201);
+    expect(passed.json().data).toMatchObject({ number: 3, override_confirmed: false, gate_reason: null });
+    const initial = await api("POST", "/api/integration/deploys", owner, {
+      run_id: runId,
+      iteration: 0,
+    });
+    expect(initial.statusCode).toBe(409);
+    expect(initial.json().error.code).toBe("held_out_unmeasured");
+    const missing = await api("POST", "/api/integration/deploys", owner, {
+      run_id: runId,
+      iteration: 99,
+    });
+    expect(missing.statusCode).toBe(404);
+    const bad = await api("POST", "/api/integration/deploys", owner, { run_id: runId, x: 1 });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("rolls back to version 1 without copying it; the after-bot answers with it again", async () => {
+    const v1 = (await versions()).find((v) => v.number === 1) as DeployVersion;
+    const rolled = await api("POST", `/api/integration/deploys/${v1.id}/rollback`, owner);
+    expect(rolled.statusCode, rolled.body).toBe(200);
+    const list = await versions();
+    expect(list.map((v) => [v.number, v.active])).toEqual([
+      [3, false],
+      [2, false],
+      [1, true],
+    ]);
+    expect(String(list[2]?.activated_at) >= String(list[2]?.created_at)).toBe(true);
+    expect(list[2]?.activated_by).toBe("deploy-owner@example.com");
+    const reply = await afterBotSays("Open on Sunday?");
+    expect(reply.text).toBe(expected(OPTI_PROMPT, "Open on Sunday?"));
+    expect(await versionOfReply(reply.buttons[0]?.callback_data)).toBe(v1.id);
+  });
+
+  it("keeps versions and runs to their owner: others get 404s and an empty list", async () => {
+    const v1 = (await versions()).find((v) => v.number === 1) as DeployVersion;
+    expect(await versions(other)).toEqual([]);
+    const theirs = await api("POST", `/api/integration/deploys/${v1.id}/rollback`, other);
+    expect(theirs.statusCode).toBe(404);
+    const run = await api("POST", "/api/integration/deploys", other, {
+      run_id: runId,
+      override: true,
+    });
+    expect(run.statusCode).toBe(404);
+    const anon = await callApi(t.app, "GET", "/api/integration/deploys");
+    expect(anon.statusCode).toBe(401);
+    const junk = await api("POST", "/api/integration/deploys/not-a-uuid/rollback", owner);
+    expect(junk.statusCode).toBe(404);
+  });
+});
