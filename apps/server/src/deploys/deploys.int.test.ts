@@ -8,6 +8,7 @@
 import { type DeployVersion, DeployVersionSchema, HistoryRecordSchema } from "@promptune/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages } from "../autotune/chat";
+import { confirmButtons } from "../integration/telegram/messages";
 import { createTestApp, type SignedIn, type TestApp } from "../testing/app";
 import { DIALECTS } from "../testing/db";
 import { type FixtureLlm, startFixtureLlm } from "../testing/fixture-llm";
@@ -16,7 +17,6 @@ import { type FixtureTelegram, startFixtureTelegram } from "../testing/fixture-t
 import { callApi } from "../testing/http";
 import { fixtureRunEnv } from "../testing/llm-env";
 import { singleRequest } from "../testing/requests";
-import { confirmButtons } from "../integration/telegram/messages";
 
 const BEFORE = "3001:before-token";
 const AFTER = "3002:after-token";
@@ -50,7 +50,9 @@ describe.each(DIALECTS)("versioned, gated deploys on %s", (dialect) => {
   const api = (method: "GET" | "POST", url: string, who: SignedIn, body?: unknown) =>
     callApi(t.app, method, url, body, who);
   const versions = async (who: SignedIn = owner): Promise<DeployVersion[]> =>
-    DeployVersionSchema.array().parse((await api("GET", "/api/integration/deploys", who)).json().data);
+    DeployVersionSchema.array().parse(
+      (await api("GET", "/api/integration/deploys", who)).json().data,
+    );
   const afterBotSays = async (text: string) => {
     const before = tg.sent(AFTER, FRIEND.id).length;
     tg.receive(AFTER, FRIEND, text);
@@ -177,7 +179,11 @@ describe.each(DIALECTS)("versioned, gated deploys on %s", (dialect) => {
     await setHeldOut({ ...HELD_OUT, ci_low: 0.01, significant: true });
     const passed = await api("POST", "/api/integration/deploys", owner, { run_id: runId });
     expect(passed.statusCode, passed.body).toBe(201);
-    expect(passed.json().data).toMatchObject({ number: 3, override_confirmed: false, gate_reason: null });
+    expect(passed.json().data).toMatchObject({
+      number: 3,
+      override_confirmed: false,
+      gate_reason: null,
+    });
     const initial = await api("POST", "/api/integration/deploys", owner, {
       run_id: runId,
       iteration: 0,
@@ -224,5 +230,59 @@ describe.each(DIALECTS)("versioned, gated deploys on %s", (dialect) => {
     expect(anon.statusCode).toBe(401);
     const junk = await api("POST", "/api/integration/deploys/not-a-uuid/rollback", owner);
     expect(junk.statusCode).toBe(404);
+  });
+
+  it("lets a deploy-scoped API token deploy, roll back and list; a run or read token only lists", async () => {
+    const token = async (who: SignedIn, scopes: string[]) => {
+      const res = await api("POST", "/api/profile/tokens", who, { name: scopes.join("+"), scopes });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.token as string;
+    };
+    const as = (bearer: string, method: "GET" | "POST", url: string, body?: unknown) =>
+      t.app.inject({
+        method,
+        url,
+        headers: {
+          authorization: `Bearer ${bearer}`,
+          ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        },
+        ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      });
+    const deployer = await token(owner, ["deploy"]);
+    const runner = await token(owner, ["run"]);
+    const reader = await token(owner, ["read"]);
+    const listed = (await api("GET", "/api/profile/tokens", owner)).json().data;
+    expect(listed.find((x: { name: string }) => x.name === "deploy").scopes).toEqual([
+      "read",
+      "deploy",
+    ]);
+    const deploy = { run_id: runId, override: true };
+    const v1 = (await versions()).find((v) => v.number === 1) as DeployVersion;
+    for (const refused of [runner, reader]) {
+      expect((await as(refused, "POST", "/api/integration/deploys", deploy)).statusCode).toBe(403);
+      const rollback = await as(refused, "POST", `/api/integration/deploys/${v1.id}/rollback`);
+      expect(rollback.statusCode).toBe(403);
+      expect(rollback.json().error.message).toContain("deploy scope");
+      expect((await as(refused, "GET", "/api/integration/deploys")).statusCode).toBe(200);
+    }
+    const created = await as(deployer, "POST", "/api/integration/deploys", deploy);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data).toMatchObject({
+      number: 4,
+      active: true,
+      override_confirmed: false,
+    });
+    const back = await as(deployer, "POST", `/api/integration/deploys/${v1.id}/rollback`);
+    expect(back.statusCode).toBe(200);
+    expect(back.json().data).toMatchObject({ number: 1, active: true });
+    expect((await as(deployer, "GET", "/api/integration/deploys")).json().data).toHaveLength(4);
+    // The deploy scope grants nothing else that changes data.
+    const save = await as(deployer, "POST", "/api/datasets", { name: "x" });
+    expect(save.statusCode).toBe(403);
+    // Another user's deploy token finds neither the run nor the version.
+    const theirs = await token(other, ["deploy"]);
+    expect((await as(theirs, "POST", "/api/integration/deploys", deploy)).statusCode).toBe(404);
+    const foreign = await as(theirs, "POST", `/api/integration/deploys/${v1.id}/rollback`);
+    expect(foreign.statusCode).toBe(404);
   });
 });

@@ -8,8 +8,8 @@
  * ratings. API tokens need the `deploy` scope to change the deployed version.
  */
 import {
-  DeployRequestSchema,
   type DeployEvidence,
+  DeployRequestSchema,
   type DeployVersion,
   type Success,
 } from "@promptune/contracts";
