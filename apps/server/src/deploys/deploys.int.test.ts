@@ -8,12 +8,16 @@
 import { type DeployVersion, DeployVersionSchema, HistoryRecordSchema } from "@promptune/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages } from "../autotune/chat";
-import { confirmButtons } from "../integration/telegram/messages";
+import { BOT_TEXT, confirmButtons } from "../integration/telegram/messages";
 import { createTestApp, type SignedIn, type TestApp } from "../testing/app";
 import { DIALECTS } from "../testing/db";
 import { type FixtureLlm, startFixtureLlm } from "../testing/fixture-llm";
 import { assistantReply } from "../testing/fixture-llm/behaviour";
-import { type FixtureTelegram, startFixtureTelegram } from "../testing/fixture-telegram";
+import {
+  type FixtureTelegram,
+  type SentMessage,
+  startFixtureTelegram,
+} from "../testing/fixture-telegram";
 import { callApi } from "../testing/http";
 import { fixtureRunEnv } from "../testing/llm-env";
 import { singleRequest } from "../testing/requests";
@@ -230,6 +234,52 @@ describe.each(DIALECTS)("versioned, gated deploys on %s", (dialect) => {
     expect(anon.statusCode).toBe(401);
     const junk = await api("POST", "/api/integration/deploys/not-a-uuid/rollback", owner);
     expect(junk.statusCode).toBe(404);
+  });
+
+  it("shows live evidence per version and the before-bot's beside it", async () => {
+    const press = async (token: string, message: SentMessage, label: string) => {
+      const answered = tg.answeredCallbacks(token).length;
+      tg.press(token, FRIEND, message, label);
+      await expect.poll(() => tg.answeredCallbacks(token).length).toBeGreaterThan(answered);
+    };
+    const [v2, v1] = (await versions()).filter((v) => v.number <= 2);
+    const good = await afterBotSays("Do you deliver?");
+    await press(AFTER, good, BOT_TEXT.rating.good);
+    const bad = await afterBotSays("Gluten free?");
+    await press(AFTER, bad, BOT_TEXT.rating.bad);
+    await expect
+      .poll(() => tg.sent(AFTER, FRIEND.id).find((m) => m.message_id === bad.message_id)?.buttons)
+      .toEqual([expect.objectContaining({ text: BOT_TEXT.rating.correct })]);
+    const sent = tg.sent(AFTER, FRIEND.id).length;
+    await press(
+      AFTER,
+      tg.sent(AFTER, FRIEND.id).find((m) => m.message_id === bad.message_id) as SentMessage,
+      BOT_TEXT.rating.correct,
+    );
+    await tg.waitForSent(AFTER, FRIEND.id, sent + 1);
+    await afterBotSays("Yes, the spelt loaf.");
+    const before = tg.sent(BEFORE, FRIEND.id).length;
+    tg.receive(BEFORE, FRIEND, "Hello");
+    const [hello] = (await tg.waitForSent(BEFORE, FRIEND.id, before + 1)).slice(before);
+    await press(BEFORE, hello as SentMessage, BOT_TEXT.rating.good);
+
+    const res = await api("GET", "/api/integration/deploys/evidence", owner);
+    expect(res.statusCode).toBe(200);
+    const { versions: live, before: beforeBot } = res.json().data;
+    // v1 answered "Any croissants?", "Open on Sunday?" and the two questions here, in one chat.
+    expect(live[v1?.id as string]).toMatchObject({
+      conversations: 1,
+      replies: 4,
+      up: 1,
+      down: 1,
+      up_rate: 0.5,
+      down_notes: ["Should have said: Yes, the spelt loaf."],
+    });
+    expect(live[v1?.id as string].up_rate_low).toBeCloseTo(0.0945, 3);
+    expect(live[v2?.id as string]).toMatchObject({ replies: 1, up: 0, down: 0, up_rate: null });
+    expect(beforeBot).toMatchObject({ conversations: 1, replies: 1, up: 1, up_rate: 1 });
+    const theirs = (await api("GET", "/api/integration/deploys/evidence", other)).json().data;
+    expect(theirs).toEqual({ versions: {}, before: expect.objectContaining({ replies: 0 }) });
   });
 
   it("lets a deploy-scoped API token deploy, roll back and list; a run or read token only lists", async () => {
