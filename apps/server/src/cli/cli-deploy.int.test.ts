@@ -93,6 +93,13 @@ describe("promptune deploy / rollback / datasets pull --server", () => {
     expect(forced.code).toBe(0);
     const v1 = DeployVersionSchema.parse(JSON.parse(forced.stdout));
     expect(v1).toMatchObject({ number: 1, run_id: runId, override_confirmed: true, active: true });
+    // Never saved an integration: its page still shows what the after-bot serves.
+    const page = (await api("GET", "/api/telegram/integration")).json().data;
+    expect(page.opti_config).toEqual({
+      prompt: v1.prompt,
+      model_name: v1.model_name,
+      temperature: v1.temperature,
+    });
 
     const again = await runCliProcess(["deploy", runId, "--override", "--server", server], {
       PROMPTUNE_TOKEN: deployToken,

@@ -73,6 +73,10 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
           opti_config: stored.opti_config,
         }
       : defaultIntegration(llm.listModels(), llm.defaultModel);
+    // The after configuration shown is what the after-bot serves: the active deployed version
+    // (a deploy before the integration was ever saved has no row to mirror it into).
+    const served = await versions.active(user.id);
+    if (served) integration.opti_config = served.config;
     const verification = await verificationOf(user.id);
     return { success: true, data: { ...integration, bots: botLinks(), verification } };
   });
