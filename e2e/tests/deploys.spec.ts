@@ -63,7 +63,7 @@ test("rate → Feedback row → deploy past the gate → save deploys v2 → rol
   await slide.getByRole("button", { name: "Deploy to after-bot" }).click();
   const dialog = page.getByRole("dialog", { name: "The deploy gate refused this configuration" });
   await expect(dialog.getByTestId("deploy-refusal")).toContainText(
-    `Iteration ${other + 1} of this run was not measured on held-out examples`,
+    `Iteration ${other + 1} of this run was not compared with the before prompt on held-out examples`,
   );
   await dialog.getByRole("button", { name: "Deploy anyway" }).click();
   await expect(page.getByText(/Version 1 is live/)).toBeVisible();

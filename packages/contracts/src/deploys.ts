@@ -20,10 +20,22 @@ export const DeployRequestSchema = z.strictObject({
     .min(0, { error: "iteration must be 0 or more" })
     .max(10_000, { error: "iteration is too large" })
     .optional(),
+  /** Deploy this point of the run's cost–quality frontier (index, cheapest first) instead. */
+  frontier_point: z
+    .number({ error: "frontier_point must be a number" })
+    .int({ error: "frontier_point must be a whole number" })
+    .min(0, { error: "frontier_point must be 0 or more" })
+    .max(100, { error: "frontier_point is too large" })
+    .optional(),
   /** Deploy even though the gate refuses (recorded on the version). */
   override: z.boolean({ error: "override must be true or false" }).optional(),
 });
 export type DeployRequest = z.infer<typeof DeployRequestSchema>;
+
+/** True unless a deploy request names both an iteration and a frontier point. */
+export function deployTargetIsSingle(request: DeployRequest): boolean {
+  return request.iteration === undefined || request.frontier_point === undefined;
+}
 
 /** Where a version came from: a run, or a save of the Integration page. */
 export const DeploySourceSchema = z.enum(["run", "integration"]);
@@ -40,6 +52,8 @@ export const DeployVersionSchema = z.object({
   temperature: z.number(),
   run_id: z.string().nullable(),
   iteration: z.number().int().nullable(),
+  /** The frontier point deployed (index into the run's frontier), else null. */
+  frontier_point: z.number().int().nullable(),
   /** The run's held-out comparison, copied when deployed; null when unmeasured or not from a run. */
   held_out: HeldOutComparisonSchema.nullable(),
   /** True when deployed past a refusal of the gate, with `gate_reason` the refusal. */

@@ -1,6 +1,6 @@
 /**
  * Parsing of the server commands of issue 25, item 5: `promptune deploy
- * RUN_ID [--iteration N] [--override]`, `promptune rollback VERSION_ID` and
+ * RUN_ID [--iteration N | --frontier-point K] [--override]`, `promptune rollback VERSION_ID` and
  * `promptune datasets pull feedback[-chat|-telegram] [--out FILE]`, each
  * with `--server URL` (or PROMPTUNE_SERVER) and the token in PROMPTUNE_TOKEN.
  */
@@ -12,6 +12,7 @@ export interface DeployArgs {
   server: string;
   runId: string;
   iteration?: number;
+  frontierPoint?: number;
   override: boolean;
   json: boolean;
 }
@@ -56,6 +57,7 @@ export function parseDeploy(rest: string[], env: Record<string, string | undefin
   const { values, positionals } = parseOptions(rest, {
     server: { type: "string" },
     iteration: { type: "string" },
+    "frontier-point": { type: "string" },
     override: { type: "boolean" },
     json: { type: "boolean" },
   });
@@ -65,11 +67,20 @@ export function parseDeploy(rest: string[], env: Record<string, string | undefin
     (n) => Number.isInteger(n) && n >= 0,
     "a whole number, 0 or more",
   );
+  const frontierPoint = numberOption(
+    values,
+    "frontier-point",
+    (n) => Number.isInteger(n) && n >= 1,
+    "a whole number, 1 or more (the row of the cost-quality table)",
+  );
+  if (iteration !== undefined && frontierPoint !== undefined)
+    throw new UsageError("use --iteration or --frontier-point, not both");
   return {
     command: "deploy",
     server: serverOf(stringOption(values, "server"), env),
     runId: single("deploy", "a RUN_ID", positionals),
     ...(iteration !== undefined ? { iteration } : {}),
+    ...(frontierPoint !== undefined ? { frontierPoint } : {}),
     override: values.override === true,
     json: values.json === true,
   };

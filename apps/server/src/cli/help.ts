@@ -105,11 +105,12 @@ ${MAX_DATASET_ROWS.toLocaleString("en-US")} examples and at most ${MAX_DATASET_C
 as JSONL from a Promptune server, with the API token in PROMPTUNE_TOKEN.`;
 
 /** `promptune deploy --help` and `promptune rollback --help`. */
-export const DEPLOY_HELP = `Usage: promptune deploy RUN_ID [--iteration N] [--override] [--json] --server URL
+export const DEPLOY_HELP = `Usage: promptune deploy RUN_ID [--iteration N | --frontier-point K] [--override] [--json] --server URL
        promptune rollback VERSION_ID [--json] --server URL
 
 deploy makes a finished single-agent run's configuration (default: the one it
-presented; --iteration N another) the version the Telegram after-bot serves.
+presented; --iteration N another, --frontier-point K the K-th row of its
+cost-quality table) the version the Telegram after-bot serves.
 The gate refuses (exit 1, with the reason) when the run's held-out comparison
 has a 95 % lower bound below 0 or no held-out measurement; --override deploys
 anyway and is recorded on the version. rollback serves an earlier version again.

@@ -316,6 +316,8 @@ export interface DeployVersionsTable {
   temperature: number;
   run_id: string | null;
   iteration: number | null;
+  /** Index into the run's cost–quality frontier when a frontier point was deployed. */
+  frontier_point: number | null;
   /** The run's held-out comparison (JSON, HeldOutComparisonSchema) or null when unmeasured. */
   held_out: string | null;
   /** 1 when the user deployed past a refusal of the gate. */

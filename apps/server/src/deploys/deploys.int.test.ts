@@ -335,4 +335,63 @@ describe.each(DIALECTS)("versioned, gated deploys on %s", (dialect) => {
     const foreign = await as(theirs, "POST", `/api/integration/deploys/${v1.id}/rollback`);
     expect(foreign.statusCode).toBe(404);
   });
+
+  it("deploys a frontier point: the recommended one carries the held-out result, others are unmeasured", async () => {
+    const started = await api("POST", "/api/auto-tune/optimize/runs", owner, {
+      mode: "single",
+      ...singleRequest(1, "You are a support assistant for a bakery."),
+      candidate_models: ["fixture-large"],
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const frontierRun = started.json().data.run_id as string;
+    let record = HistoryRecordSchema.parse(
+      (await api("GET", `/api/auto-tune/optimize/history/${frontierRun}`, owner)).json().data,
+    );
+    for (let i = 0; i < 600 && record.status !== "completed" && record.status !== "failed"; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      const res = await api("GET", `/api/auto-tune/optimize/history/${frontierRun}`, owner);
+      record = HistoryRecordSchema.parse(res.json().data);
+    }
+    expect(record.status).toBe("completed");
+    const frontier = record.frontier ?? [];
+    const recommended = frontier.findIndex((p) => p.recommended);
+    const other = frontier.findIndex((p) => !p.recommended);
+    expect(recommended).toBeGreaterThanOrEqual(0);
+    expect(other).toBeGreaterThanOrEqual(0);
+    const measured = { ...HELD_OUT, ci_low: 0.02 };
+    await t.database.db
+      .updateTable("runs")
+      .set({ held_out: JSON.stringify(measured) })
+      .where("id", "=", frontierRun)
+      .execute();
+    const deploy = (body: object) =>
+      api("POST", "/api/integration/deploys", owner, { run_id: frontierRun, ...body });
+    const refused = await deploy({ frontier_point: other });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe("held_out_unmeasured");
+    expect(refused.json().error.message).toContain(
+      `frontier point (${frontier[other]?.model_name})`,
+    );
+    const good = await deploy({ frontier_point: recommended });
+    expect(good.statusCode, good.body).toBe(201);
+    expect(good.json().data).toMatchObject({
+      frontier_point: recommended,
+      held_out: measured,
+      override_confirmed: false,
+      model_name: frontier[recommended]?.model_name,
+      prompt: frontier[recommended]?.prompt,
+    });
+    const forced = await deploy({ frontier_point: other, override: true });
+    expect(forced.statusCode).toBe(201);
+    expect(forced.json().data).toMatchObject({
+      frontier_point: other,
+      held_out: null,
+      override_confirmed: true,
+      model_name: frontier[other]?.model_name,
+    });
+    const reply = await afterBotSays("Rye today?");
+    expect(reply.text).toBe(expected(frontier[other]?.prompt ?? "", "Rye today?"));
+    expect((await deploy({ frontier_point: 99 })).statusCode).toBe(404);
+    expect((await deploy({ frontier_point: 0, iteration: 1 })).statusCode).toBe(400);
+  }, 60_000);
 });

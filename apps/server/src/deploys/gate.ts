@@ -10,6 +10,7 @@
 import {
   type DeployGateCode,
   type DeployRequest,
+  deployTargetIsSingle,
   FinalResultSchema,
   type HeldOutComparison,
   HeldOutComparisonSchema,
@@ -25,6 +26,8 @@ import { RunRepository } from "../runs/repository";
 export interface DeployCandidate {
   runId: string;
   iteration: number;
+  /** The frontier point deployed, when one was named. */
+  frontierPoint: number | null;
   config: SingleAgentConfig;
   heldOut: HeldOutComparison | null;
 }
@@ -41,9 +44,13 @@ const pct = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(x * 100).toFixed(1
 export function gateVerdict(candidate: DeployCandidate): GateRefusal | null {
   const h = candidate.heldOut;
   if (!h) {
+    const what =
+      candidate.frontierPoint === null
+        ? `Iteration ${candidate.iteration} of this run`
+        : `This frontier point (${candidate.config.model_name})`;
     return {
       code: "held_out_unmeasured",
-      reason: `Iteration ${candidate.iteration} of this run was not measured on held-out examples, so nothing shows it does at least as well as the before prompt.`,
+      reason: `${what} was not compared with the before prompt on held-out examples, so nothing shows it does at least as well.`,
     };
   }
   if (h.ci_low < 0) {
@@ -57,14 +64,17 @@ export function gateVerdict(candidate: DeployCandidate): GateRefusal | null {
 
 /**
  * The configuration a deploy request names: the run's presented one (with its
- * held-out comparison), or another iteration (unmeasured). Another user's run
- * answers 404 like a missing one.
+ * held-out comparison; also its recommended frontier point), or another
+ * iteration or frontier point (unmeasured). Another user's run answers 404
+ * like a missing one.
  */
 export async function deployCandidate(
   db: Kysely<Database>,
   userId: string,
   request: DeployRequest,
 ): Promise<DeployCandidate> {
+  if (!deployTargetIsSingle(request))
+    throw badRequest("Name an iteration or a frontier point, not both.");
   const runs = new RunRepository(db);
   const run = await runs.getOwned(userId, request.run_id);
   if (!run) throw notFound("No such run.");
@@ -75,22 +85,33 @@ export async function deployCandidate(
   const final = FinalResultSchema.parse(JSON.parse(run.final_result));
   const started = JSON.parse(run.request) as SingleAgentOptimizeRequest;
   const heldOut = run.held_out ? HeldOutComparisonSchema.parse(JSON.parse(run.held_out)) : null;
-  const iteration = request.iteration ?? final.best_iteration;
-  if (iteration === final.best_iteration) {
+  const presented = {
+    prompt: final.prompt,
+    model_name: final.model_name ?? started.model_name,
+    temperature: final.temperature,
+  };
+  if (request.frontier_point !== undefined) {
+    const point = final.frontier?.[request.frontier_point];
+    if (!point) throw notFound(`The run has no frontier point ${request.frontier_point}.`);
     const config = {
-      prompt: final.prompt,
-      model_name: final.model_name ?? started.model_name,
-      temperature: final.temperature,
+      prompt: point.prompt,
+      model_name: point.model_name,
+      temperature: point.temperature,
     };
-    return { runId: run.id, iteration, config, heldOut };
+    const measured = point.recommended ? heldOut : null;
+    const base = { runId: run.id, iteration: final.best_iteration };
+    return { ...base, frontierPoint: request.frontier_point, config, heldOut: measured };
   }
+  const iteration = request.iteration ?? final.best_iteration;
+  if (iteration === final.best_iteration)
+    return { runId: run.id, iteration, frontierPoint: null, config: presented, heldOut };
   if (iteration === 0) {
     const config = {
       prompt: started.prompt,
       model_name: started.model_name,
       temperature: started.temperature,
     };
-    return { runId: run.id, iteration, config, heldOut: null };
+    return { runId: run.id, iteration, frontierPoint: null, config, heldOut: null };
   }
   const row = (await runs.iterations(run.id)).find((i) => i.iteration === iteration);
   if (!row) throw notFound(`The run has no iteration ${iteration}.`);
@@ -100,5 +121,5 @@ export async function deployCandidate(
     model_name: data.model_name,
     temperature: data.temperature,
   };
-  return { runId: run.id, iteration, config, heldOut: null };
+  return { runId: run.id, iteration, frontierPoint: null, config, heldOut: null };
 }

@@ -53,6 +53,7 @@ export async function deployRoutes(app: FastifyInstance): Promise<void> {
       config: candidate.config,
       runId: candidate.runId,
       iteration: candidate.iteration,
+      frontierPoint: candidate.frontierPoint,
       heldOut: candidate.heldOut,
       overriddenReason: refusal?.reason ?? null,
       deployedBy: user.email,

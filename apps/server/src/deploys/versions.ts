@@ -24,6 +24,7 @@ export interface NewVersion {
   config: SingleAgentConfig;
   runId: string | null;
   iteration: number | null;
+  frontierPoint: number | null;
   heldOut: HeldOutComparison | null;
   /** The gate's refusal the user overrode; null when the gate passed or did not apply. */
   overriddenReason: string | null;
@@ -47,6 +48,7 @@ export function versionView(row: DeployVersionsTable): DeployVersion {
     temperature: row.temperature,
     run_id: row.run_id,
     iteration: row.iteration,
+    frontier_point: row.frontier_point,
     held_out: row.held_out ? HeldOutComparisonSchema.parse(JSON.parse(row.held_out)) : null,
     override_confirmed: row.override_confirmed === 1,
     gate_reason: row.gate_reason,
@@ -113,6 +115,7 @@ export class VersionStore {
         temperature: input.config.temperature,
         run_id: input.runId,
         iteration: input.iteration,
+        frontier_point: input.frontierPoint,
         held_out: input.heldOut ? JSON.stringify(input.heldOut) : null,
         override_confirmed: input.overriddenReason ? 1 : 0,
         gate_reason: input.overriddenReason,
@@ -198,6 +201,7 @@ export class VersionStore {
       config,
       runId: null,
       iteration: null,
+      frontierPoint: null,
       heldOut: null,
       overriddenReason: null,
       deployedBy: by,

@@ -18,8 +18,9 @@ const GATE_CODES = new Set(["held_out_below_zero", "held_out_unmeasured"]);
 
 /** One version as a line of text. */
 function describe(v: DeployVersion): string {
+  const point = v.frontier_point !== null ? `frontier point ${v.frontier_point + 1}` : "";
   const from = v.run_id
-    ? `run ${v.run_id}, iteration ${v.iteration ?? "?"}`
+    ? `run ${v.run_id}, ${point || `iteration ${v.iteration ?? "?"}`}`
     : "the Integration page";
   const h = v.held_out;
   const heldOut = h
@@ -34,6 +35,8 @@ export async function runDeploy(args: DeployArgs, ctx: Ctx): Promise<number> {
   const res = await call("POST", "/integration/deploys", {
     run_id: args.runId,
     ...(args.iteration !== undefined ? { iteration: args.iteration } : {}),
+    // --frontier-point counts rows from 1, as the table shows them; the API takes the index.
+    ...(args.frontierPoint !== undefined ? { frontier_point: args.frontierPoint - 1 } : {}),
     ...(args.override ? { override: true } : {}),
   });
   if (res.status === 409) {

@@ -20,6 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("temperature", "real", (c) => c.notNull())
     .addColumn("run_id", "text")
     .addColumn("iteration", "integer")
+    .addColumn("frontier_point", "integer")
     .addColumn("held_out", "text")
     .addColumn("override_confirmed", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("gate_reason", "text")

@@ -24,6 +24,7 @@ describe("DeployToAfterBot", () => {
               temperature: 0.4,
               run_id: "run-1",
               iteration: 2,
+              frontier_point: null,
               held_out: null,
               override_confirmed: true,
               gate_reason: REASON,
@@ -47,6 +48,19 @@ describe("DeployToAfterBot", () => {
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]?.body).toEqual({ run_id: "run-1", iteration: 2, override: true });
     expect(await screen.findByText(/Version 3 is live/)).toBeTruthy();
+  });
+
+  it("deploys a frontier point by its index", async () => {
+    const calls = installFakeApi({
+      "POST /api/integration/deploys": () => ({
+        status: 409,
+        body: { success: false, error: { message: "Not compared.", code: "held_out_unmeasured" } },
+      }),
+    });
+    renderWithProviders(<DeployToAfterBot runId="run-3" frontierPoint={1} />);
+    fireEvent.click(screen.getByRole("button", { name: DEPLOY_TEXT.button }));
+    expect((await screen.findByTestId("deploy-refusal")).textContent).toBe("Not compared.");
+    expect(calls[0]?.body).toEqual({ run_id: "run-3", frontier_point: 1 });
   });
 
   it("reports any other failure without offering an override", async () => {

@@ -19,7 +19,16 @@ export const DEPLOY_TEXT = {
  * refuses, the reason is shown and "Deploy anyway" deploys with a recorded
  * override; any other failure is a toast with the server's message.
  */
-export function DeployToAfterBot({ runId, iteration }: { runId: string; iteration?: number }) {
+export function DeployToAfterBot({
+  runId,
+  iteration,
+  frontierPoint,
+}: {
+  runId: string;
+  iteration?: number;
+  /** Deploy this point of the run's cost–quality frontier (index) instead of an iteration. */
+  frontierPoint?: number;
+}) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -29,6 +38,7 @@ export function DeployToAfterBot({ runId, iteration }: { runId: string; iteratio
       const version = await deployRun({
         run_id: runId,
         ...(iteration !== undefined ? { iteration } : {}),
+        ...(frontierPoint !== undefined ? { frontier_point: frontierPoint } : {}),
         ...(override ? { override: true } : {}),
       });
       setRefusal(null);

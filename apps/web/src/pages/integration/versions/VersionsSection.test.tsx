@@ -15,6 +15,7 @@ const version = (number: number, over: Partial<DeployVersion> = {}): DeployVersi
   temperature: 0.4,
   run_id: "abcdef1234567890",
   iteration: 2,
+  frontier_point: null,
   held_out: null,
   override_confirmed: false,
   gate_reason: null,

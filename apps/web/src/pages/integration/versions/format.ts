@@ -14,6 +14,7 @@ export function heldOutText(h: HeldOutComparison | null, source: DeployVersion["
 export function originText(v: DeployVersion): string {
   if (v.source === "integration" || !v.run_id) return "Saved on the Integration page";
   const run = `Run ${v.run_id.slice(0, 8)}`;
+  if (v.frontier_point !== null) return `${run}, frontier point ${v.frontier_point + 1}`;
   return v.iteration === null ? run : `${run}, iteration ${v.iteration}`;
 }
 
