@@ -29,7 +29,14 @@ function VersionRow({
 }) {
   const live = evidence?.versions[v.id];
   return (
-    <Card withBorder padding="sm" data-testid="deploy-version" data-active={v.active || undefined}>
+    <Card
+      withBorder
+      padding="sm"
+      data-testid="deploy-version"
+      data-active={v.active || undefined}
+      // e-mails, run ids and prompts may hold long unbroken words: wrap them, never scroll sideways
+      style={{ overflowWrap: "anywhere" }}
+    >
       <Stack gap={4}>
         <Group justify="space-between" wrap="wrap">
           <Group gap="xs">
@@ -154,7 +161,12 @@ export function VersionsSection({
         <Title order={2} fz={{ base: 20, sm: 22 }}>
           {VERSIONS_TEXT.title}
         </Title>
-        <Text size="sm" c="dimmed" data-testid="before-evidence">
+        <Text
+          size="sm"
+          c="dimmed"
+          data-testid="before-evidence"
+          style={{ overflowWrap: "anywhere" }}
+        >
           Before bot, live: {evidenceText(evidence?.before)}
         </Text>
         {failed && <Alert color="red">{VERSIONS_TEXT.failed}</Alert>}
