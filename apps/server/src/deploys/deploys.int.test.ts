@@ -393,5 +393,16 @@ describe.each(DIALECTS)("versioned, gated deploys on %s", (dialect) => {
     expect(reply.text).toBe(expected(frontier[other]?.prompt ?? "", "Rye today?"));
     expect((await deploy({ frontier_point: 99 })).statusCode).toBe(404);
     expect((await deploy({ frontier_point: 0, iteration: 1 })).statusCode).toBe(400);
+    // Two deploys at once get distinct numbers; one of them ends up active.
+    const both = await Promise.all([
+      deploy({ frontier_point: other, override: true }),
+      deploy({ frontier_point: recommended }),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+    const numbers = both.map((r) => r.json().data.number as number);
+    expect(new Set(numbers).size).toBe(2);
+    const list = await versions();
+    expect(list.filter((v) => v.active)).toHaveLength(1);
+    expect(list.map((v) => v.number)).toEqual([...list.keys()].map((i) => list.length - i));
   }, 60_000);
 });

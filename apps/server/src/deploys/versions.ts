@@ -60,6 +60,12 @@ export function versionView(row: DeployVersionsTable): DeployVersion {
   };
 }
 
+/** True for a database error that a unique index refused (SQLite or PostgreSQL). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+}
+
 /** Makes `id` the user's only active version and mirrors it into the integration. */
 async function activate(
   trx: Transaction<Database>,
@@ -95,8 +101,22 @@ async function activate(
 export class VersionStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Creates the next version of the user and makes it active; returns it. */
+  /**
+   * Creates the next version of the user and makes it active; returns it.
+   * Two deploys at once may pick the same number: the unique index refuses
+   * the second, which then retries with the next number.
+   */
   async create(userId: string, input: NewVersion): Promise<DeployVersion> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.insert(userId, input);
+      } catch (error) {
+        if (attempt >= 3 || !isUniqueViolation(error)) throw error;
+      }
+    }
+  }
+
+  private async insert(userId: string, input: NewVersion): Promise<DeployVersion> {
     const id = randomUUID();
     const now = nowIso();
     await this.db.transaction().execute(async (trx) => {
