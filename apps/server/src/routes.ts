@@ -3,6 +3,7 @@ import { apiTokenRoutes } from "./api-tokens/routes";
 import { authRoutes } from "./auth/routes";
 import { autotuneRoutes } from "./autotune/routes";
 import { datasetRoutes } from "./datasets/routes";
+import { deployRoutes } from "./deploys/routes";
 import { evalRoutes } from "./evals/routes";
 import { evidenceRoutes } from "./evidence/routes";
 import { feedbackRoutes } from "./feedback/routes";
@@ -28,6 +29,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(autotuneRoutes);
   await app.register(integrationRoutes);
   await app.register(feedbackRoutes);
+  await app.register(deployRoutes);
   await app.register(llmRoutes);
   await app.register(openApiRoutes);
 }

@@ -3,7 +3,8 @@
  * (`/api/profile/tokens`), sent as `Authorization: Bearer pt_…` by scripts,
  * CI and `promptune --server`. `read` allows reading (GET); `run` also
  * allows starting runs and evals and every other change except managing
- * tokens and the account, which need a signed-in session.
+ * tokens and the account, which need a signed-in session; `deploy` allows
+ * deploying to the after-bot and rolling back (/api/integration/deploys).
  */
 import { z } from "zod";
 
@@ -12,7 +13,7 @@ export const API_TOKEN_PREFIX = "pt_";
 /** Tokens one user may hold at once. */
 export const MAX_API_TOKENS = 20;
 
-export const ApiTokenScopeSchema = z.enum(["read", "run"]);
+export const ApiTokenScopeSchema = z.enum(["read", "run", "deploy"]);
 export type ApiTokenScope = z.infer<typeof ApiTokenScopeSchema>;
 
 /** POST /api/profile/tokens. */
@@ -23,7 +24,7 @@ export const ApiTokenCreateSchema = z.strictObject({
     .min(1, { error: "Give the token a name." })
     .max(60, { error: "A token name must be at most 60 characters." }),
   scopes: z
-    .array(ApiTokenScopeSchema, { error: 'Scopes must be a list of "read" and "run".' })
+    .array(ApiTokenScopeSchema, { error: 'Scopes must be a list of "read", "run" and "deploy".' })
     .min(1, { error: "Choose at least one scope." })
     .refine((s) => new Set(s).size === s.length, { error: "A scope is listed twice." }),
 });

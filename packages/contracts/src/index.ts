@@ -11,6 +11,7 @@ export * from "./constants";
 export * from "./dataset-manage";
 export * from "./datasets";
 export * from "./defaults";
+export * from "./deploys";
 export * from "./evals";
 export * from "./evidence";
 export * from "./feedback";

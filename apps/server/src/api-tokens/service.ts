@@ -54,8 +54,8 @@ export async function createApiToken(
     throw conflict(`You already have ${MAX_API_TOKENS} API tokens; revoke one first.`);
   const token = `${API_TOKEN_PREFIX}${newToken()}`;
   const id = randomUUID();
-  // "run" implies "read": a token that may start runs may also read their results
-  const scopes = input.scopes.includes("run") ? ["read", "run"] : ["read"];
+  // every token may read: "run" and "deploy" imply "read" (a deployer reads the versions list)
+  const scopes = ["read", ...(["run", "deploy"] as const).filter((s) => input.scopes.includes(s))];
   await db
     .insertInto("api_tokens")
     .values({

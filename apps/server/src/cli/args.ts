@@ -1,6 +1,7 @@
 /**
  * Command-line parsing of `promptune`: `optimize`, `eval`, `datasets`,
- * `datasets validate` and `help`. Errors are UsageErrors so the entry point
+ * `datasets validate`, `help`, and (args-deploy.ts) `deploy`, `rollback`
+ * and `datasets pull`. Errors are UsageErrors so the entry point
  * exits with code 2.
  */
 import {
@@ -29,6 +30,14 @@ import {
   stringOption,
   UsageError,
 } from "./args-common";
+import {
+  type DeployArgs,
+  type PullArgs,
+  parseDeploy,
+  parsePull,
+  parseRollback,
+  type RollbackArgs,
+} from "./args-deploy";
 import { DEFAULT_CACHE_DIR } from "./disk-cache";
 
 export { UsageError } from "./args-common";
@@ -103,6 +112,9 @@ export type CliArgs =
   | OptimizeArgs
   | EvalArgs
   | ValidateArgs
+  | DeployArgs
+  | RollbackArgs
+  | PullArgs
   | { command: "datasets"; json: boolean }
   | { command: "help"; topic?: string }
   | { command: "version" };
@@ -272,7 +284,8 @@ function readGateOn(values: OptionValues): "mean" | "lower" {
   return value;
 }
 
-function parseDatasets(rest: string[]): CliArgs {
+function parseDatasets(rest: string[], env: Record<string, string | undefined>): CliArgs {
+  if (rest[0] === "pull") return parsePull(rest.slice(1), env);
   const { values, positionals } = parseOptions(rest, {
     json: { type: "boolean" },
     metric: { type: "string" },
@@ -282,7 +295,8 @@ function parseDatasets(rest: string[]): CliArgs {
     if (values.metric !== undefined) throw new UsageError("--metric applies to datasets validate");
     return { command: "datasets", json: values.json === true };
   }
-  if (sub !== "validate") throw new UsageError(`unknown datasets command "${sub}"`);
+  if (sub !== "validate")
+    throw new UsageError(`unknown datasets command "${sub}" (validate or pull)`);
   const [file, ...extra] = more;
   if (!file) throw new UsageError("datasets validate needs a FILE.jsonl or FILE.csv");
   noPositionals("datasets validate", extra);
@@ -310,7 +324,9 @@ export function parseCliArgs(
   if (command === "--version" || command === "-v" || command === "version")
     return { command: "version" };
   if (rest.includes("--help") || rest.includes("-h")) return { command: "help", topic: command };
-  if (command === "datasets") return parseDatasets(rest);
+  if (command === "datasets") return parseDatasets(rest, env);
+  if (command === "deploy") return parseDeploy(rest, env);
+  if (command === "rollback") return parseRollback(rest, env);
   if (command === "optimize") return parseOptimize(rest, env);
   if (command === "eval") return parseEval(rest, env);
   throw new UsageError(`unknown command "${command}"`);

@@ -95,17 +95,35 @@ ${ENV}`;
 /** `promptune datasets --help`. */
 export const DATASETS_HELP = `Usage: promptune datasets [--json]
        promptune datasets validate FILE.jsonl|FILE.csv [--metric M] [--json]
+       promptune datasets pull feedback|feedback-chat|feedback-telegram [-o FILE] --server URL
 
 Lists the bundled datasets, or checks a dataset file without calling any model:
 every problem is reported with its line and the command exits 2.
 Files must be UTF-8 (UTF-16 and Latin-1 are refused), hold ${MIN_DATASET_ROWS} to
-${MAX_DATASET_ROWS.toLocaleString("en-US")} examples and at most ${MAX_DATASET_CHARS.toLocaleString("en-US")} characters.`;
+${MAX_DATASET_ROWS.toLocaleString("en-US")} examples and at most ${MAX_DATASET_CHARS.toLocaleString("en-US")} characters.
+\`pull\` downloads your Feedback datasets (built from 👍/👎 ratings; \`feedback\` is both)
+as JSONL from a Promptune server, with the API token in PROMPTUNE_TOKEN.`;
+
+/** `promptune deploy --help` and `promptune rollback --help`. */
+export const DEPLOY_HELP = `Usage: promptune deploy RUN_ID [--iteration N | --frontier-point K] [--override] [--json] --server URL
+       promptune rollback VERSION_ID [--json] --server URL
+
+deploy makes a finished single-agent run's configuration (default: the one it
+presented; --iteration N another, --frontier-point K the K-th row of its
+cost-quality table) the version the Telegram after-bot serves.
+The gate refuses (exit 1, with the reason) when the run's held-out comparison
+has a 95 % lower bound below 0 or no held-out measurement; --override deploys
+anyway and is recorded on the version. rollback serves an earlier version again.
+Both need PROMPTUNE_TOKEN with the deploy scope; --server may be PROMPTUNE_SERVER.`;
 
 /** The overview `promptune help` prints. */
 export const HELP = `Usage:
   promptune eval DATASET CONFIG [options]        score a prompt; gates for CI
   promptune optimize DATASET CONFIG [options]    tune a prompt
   promptune datasets [validate FILE]             list bundled datasets / check a file
+  promptune datasets pull feedback --server URL  download your Feedback datasets (JSONL)
+  promptune deploy RUN_ID --server URL           deploy a run to the after-bot (gated)
+  promptune rollback VERSION_ID --server URL     serve an earlier deployed version again
   promptune help | --help | COMMAND --help
   promptune --version
 
@@ -123,5 +141,6 @@ export function helpText(topic?: string): string {
   if (topic === "eval") return EVAL_HELP;
   if (topic === "optimize") return OPTIMIZE_HELP;
   if (topic === "datasets") return DATASETS_HELP;
+  if (topic === "deploy" || topic === "rollback") return DEPLOY_HELP;
   return HELP;
 }

@@ -4,6 +4,7 @@
  */
 import { type CliArgs, type EvalArgs, parseCliArgs, UsageError } from "./args";
 import { listDatasets, validateDataset } from "./commands/datasets";
+import { runDeploy, runPull, runRollback } from "./commands/deploy";
 import { runEval } from "./commands/eval";
 import { runOptimize } from "./commands/optimize";
 import { runConfigOptimize } from "./config/optimize";
@@ -44,6 +45,12 @@ function dispatch(args: CliArgs, ctx: CliContext): Promise<number> | number {
       return listDatasets(args.json, ctx.io, ctx);
     case "datasets-validate":
       return validateDataset(args, ctx.io);
+    case "datasets-pull":
+      return runPull(args, ctx);
+    case "deploy":
+      return runDeploy(args, ctx);
+    case "rollback":
+      return runRollback(args, ctx);
     case "optimize":
       if (args.server) return runOptimizeOnServer({ ...args, server: args.server }, ctx);
       if (args.config)

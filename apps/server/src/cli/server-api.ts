@@ -17,7 +17,7 @@ export class ServerError extends Error {
 const EnvelopeSchema = z.object({
   success: z.boolean(),
   data: z.unknown().optional(),
-  error: z.object({ message: z.string() }).optional(),
+  error: z.object({ message: z.string(), code: z.string().optional() }).optional(),
 });
 
 /** Calls the server with one token and an optional abort signal. */
@@ -25,7 +25,7 @@ export type ServerCall = (
   method: string,
   path: string,
   body?: unknown,
-) => Promise<{ status: number; data: unknown }>;
+) => Promise<{ status: number; data: unknown; message?: string; code?: string }>;
 
 /** The token of `--server`, or a usage error saying how to get one. */
 export function serverToken(env: Record<string, string | undefined>): string {
@@ -70,7 +70,13 @@ export function apiClient(server: string, token: string, signal?: AbortSignal): 
       throw new UsageError(
         `the server refused ${method} ${path} (${response.status}): ${message ?? ""}`,
       );
-    return { status: response.status, data: parsed.data.data };
+    const code = parsed.data.error?.code;
+    return {
+      status: response.status,
+      data: parsed.data.data,
+      ...(message !== undefined ? { message } : {}),
+      ...(code !== undefined ? { code } : {}),
+    };
   };
 }
 

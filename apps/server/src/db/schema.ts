@@ -260,6 +260,7 @@ export interface Database {
   usage_meter: UsageMeterTable;
   usage_budgets: UsageBudgetsTable;
   ratings: RatingsTable;
+  deploy_versions: DeployVersionsTable;
 }
 
 /** A rateable bot reply and its rating (issue 25); see migration 20261124_b0_ratings. */
@@ -298,4 +299,36 @@ export interface RatingsTable {
   awaiting_correction: number;
   created_at: string;
   rated_at: string | null;
+  /** The deployed version that produced a Telegram after-bot reply (migration 20261124_e0). */
+  version_id: string | null;
+}
+
+/** A deployed version of the after-bot (issue 25, item 3); see migration 20261124_e0_deploy_versions. */
+export interface DeployVersionsTable {
+  id: string;
+  user_id: string;
+  /** 1, 2, 3… per user. */
+  number: number;
+  /** "run" | "integration" (saved on the Integration page). */
+  source: string;
+  prompt: string;
+  model_name: string;
+  temperature: number;
+  run_id: string | null;
+  iteration: number | null;
+  /** Index into the run's cost–quality frontier when a frontier point was deployed. */
+  frontier_point: number | null;
+  /** The run's held-out comparison (JSON, HeldOutComparisonSchema) or null when unmeasured. */
+  held_out: string | null;
+  /** 1 when the user deployed past a refusal of the gate. */
+  override_confirmed: number;
+  /** Why the gate would have refused (recorded with an override). */
+  gate_reason: string | null;
+  /** The deployer's email. */
+  deployed_by: string;
+  /** 1 for the version the after-bot serves (one per user). */
+  active: number;
+  activated_at: string;
+  activated_by: string;
+  created_at: string;
 }

@@ -25,6 +25,8 @@ export interface SentBotReply {
   prompt: string;
   model: string;
   temperature: number;
+  /** The deployed version that answered (after-bot), else null. */
+  versionId: string | null;
 }
 
 /** Who pressed a rating button in Telegram. */
@@ -81,6 +83,7 @@ export class RatingStore {
         awaiting_correction: 0,
         created_at: now,
         rated_at: now,
+        version_id: null,
       })
       .execute();
     return id;
@@ -115,6 +118,7 @@ export class RatingStore {
         awaiting_correction: 0,
         created_at: nowIso(),
         rated_at: null,
+        version_id: sent.versionId,
       })
       .execute();
     return id;

@@ -52,6 +52,7 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
     bobRunToken: "",
     bobReadToken: "",
     ratingId: "",
+    versionId: "",
   };
   const secrets: string[] = [MARK, ALICE_EMAIL];
 
@@ -120,6 +121,10 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
     expect(saved.status, saved.body).toBe(200);
 
     records.ratingId = await rateChatReply("owner");
+    // Saving the integration deployed Alice's first after-bot version.
+    const versions = await http("owner", "GET", "/api/integration/deploys");
+    records.versionId = JSON.parse(versions.body).data[0]?.id ?? "";
+    expect(records.versionId).not.toBe("");
 
     const run = await runSocket(
       `${h.wsBase}/ws`,
@@ -158,6 +163,7 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
       records.aliceId,
       records.aliceTokenId,
       records.aliceToken,
+      records.versionId,
     );
   });
   afterAll(async () => {
@@ -613,6 +619,35 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
       route: "GET /api/feedback/:name/jsonl",
       expect: { anonymous: 401, other: 200, owner: 200 },
       call: async (r) => [await http(r, "GET", "/api/feedback/feedback-chat/jsonl")],
+      ownerSees: true,
+    },
+    {
+      route: "GET /api/integration/deploys",
+      expect: { anonymous: 401, other: 200, owner: 200 },
+      call: async (r) => [await http(r, "GET", "/api/integration/deploys")],
+      ownerSees: true,
+    },
+    {
+      route: "GET /api/integration/deploys/evidence",
+      expect: { anonymous: 401, other: 200, owner: 200 },
+      call: async (r) => [await http(r, "GET", "/api/integration/deploys/evidence")],
+    },
+    {
+      route: "POST /api/integration/deploys",
+      expect: { anonymous: 401, other: 404, owner: 201 },
+      call: async (r) => [
+        await http(r, "POST", "/api/integration/deploys", {
+          run_id: records.runId,
+          override: true,
+        }),
+      ],
+    },
+    {
+      route: "POST /api/integration/deploys/:id/rollback",
+      expect: { anonymous: 401, other: 404, owner: 200 },
+      call: async (r) => [
+        await http(r, "POST", `/api/integration/deploys/${records.versionId}/rollback`),
+      ],
       ownerSees: true,
     },
     {

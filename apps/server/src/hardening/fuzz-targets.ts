@@ -168,6 +168,17 @@ export const TARGETS: Target[] = [
   },
   { route: "DELETE /api/feedback/:name/rows/:id", param: feedbackName },
   { route: "GET /api/feedback/:name/jsonl", param: feedbackName },
+  { route: "GET /api/integration/deploys" },
+  { route: "GET /api/integration/deploys/evidence" },
+  {
+    route: "POST /api/integration/deploys",
+    base: { run_id: "00000000-0000-4000-8000-000000000000", iteration: 1, override: false },
+  },
+  {
+    route: "POST /api/integration/deploys/:id/rollback",
+    param: fc.oneof(fc.uuid(), hostileSegment),
+    base: {},
+  },
   {
     route: "POST /api/telegram/webhook/:bot",
     param: fc.oneof(fc.constantFrom("before", "after"), hostileSegment),

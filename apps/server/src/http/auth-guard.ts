@@ -67,6 +67,21 @@ export async function requireUser(request: FastifyRequest): Promise<UserRow> {
   return user;
 }
 
+/**
+ * The signed-in user of a deploy route (deploy, rollback, the versions list):
+ * a session, or an API token with the `deploy` scope to change what the
+ * after-bot serves (any token may read the list). A `run` token alone cannot
+ * deploy: starting runs and replacing the live bot are separate grants.
+ */
+export async function requireDeployer(request: FastifyRequest): Promise<UserRow> {
+  const user = await optionalUser(request);
+  if (!user) throw unauthorized();
+  const scopes = request.apiToken?.scopes;
+  if (scopes && !scopes.includes("deploy") && !READ_METHODS.has(request.method))
+    throw forbidden("This API token cannot deploy; create a token with the deploy scope.");
+  return user;
+}
+
 /** The user of a signed-in session; API tokens are refused (403) for account and token management. */
 export async function requireSessionUser(request: FastifyRequest): Promise<UserRow> {
   const user = await requireUser(request);

@@ -7,6 +7,7 @@ import {
   type TelegramVerification,
 } from "@promptune/contracts";
 import type { FastifyInstance } from "fastify";
+import { VersionStore } from "../deploys/versions";
 import { HttpError, notFound, unauthorized } from "../errors";
 import { requireUser } from "../http/auth-guard";
 import { IntegrationRepository } from "./repository";
@@ -39,6 +40,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   const { db, env, llm } = app.deps;
   const repo = new IntegrationRepository(db);
   const verifications = new VerificationRepository(db);
+  const versions = new VersionStore(db);
 
   /** t.me links of the two bots: configured usernames, else what getMe said. */
   const botLinks = (): BotLinks => {
@@ -71,6 +73,10 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
           opti_config: stored.opti_config,
         }
       : defaultIntegration(llm.listModels(), llm.defaultModel);
+    // The after configuration shown is what the after-bot serves: the active deployed version
+    // (a deploy before the integration was ever saved has no row to mirror it into).
+    const served = await versions.active(user.id);
+    if (served) integration.opti_config = served.config;
     const verification = await verificationOf(user.id);
     return { success: true, data: { ...integration, bots: botLinks(), verification } };
   });
@@ -82,6 +88,8 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
     const user = await requireUser(request);
     const integration = parseIntegration(request.body);
     await repo.save(user.id, integration);
+    // Saving a changed after configuration deploys it as a new version (no run, so no gate).
+    await versions.recordSave(user.id, integration.opti_config, user.email);
     const verification = await verificationOf(user.id);
     return { success: true, data: { ...integration, bots: botLinks(), verification } };
   });

@@ -19,6 +19,7 @@ const SCOPES: Record<Operation["auth"], string> = {
   public: "No authentication needed.",
   read: "A session, or an API token with the `read` scope.",
   run: "A session, or an API token with the `run` scope.",
+  deploy: "A session, or an API token with the `deploy` scope.",
   session: "A signed-in session (API tokens are refused).",
 };
 

@@ -9,7 +9,7 @@ export interface Operation {
   tag: string;
   summary: string;
   /** Who may call it: a session or token with the scope, or anyone. */
-  auth: "public" | "read" | "run" | "session";
+  auth: "public" | "read" | "run" | "deploy" | "session";
   body?: z.ZodType;
   /** The schema of the success envelope's `data`. */
   data?: z.ZodType;

@@ -32,6 +32,7 @@ import {
 import { z } from "zod";
 import type { Operation } from "./operation";
 import { APP_OPERATIONS } from "./operations-app";
+import { DEPLOY_OPERATIONS } from "./operations-deploys";
 
 export type { Operation } from "./operation";
 
@@ -217,6 +218,7 @@ export const OPERATIONS: Operation[] = [
     data: LlmStatusSchema,
   },
   ...APP_OPERATIONS,
+  ...DEPLOY_OPERATIONS,
 ];
 
 /** The error envelope every failure answers with. */

@@ -8,11 +8,14 @@ export class ApiRequestError extends Error {
   readonly status: number;
   /** The server's own `error.message`, when it sent one (not a generic fallback). */
   readonly serverMessage: string | undefined;
-  constructor(status: number, message: string, serverMessage?: string) {
+  /** The server's `error.code` (e.g. a deploy gate's refusal), when it sent one. */
+  readonly code: string | undefined;
+  constructor(status: number, message: string, serverMessage?: string, code?: string) {
     super(message);
     this.name = "ApiRequestError";
     this.status = status;
     this.serverMessage = serverMessage;
+    this.code = code;
   }
 }
 
@@ -101,7 +104,7 @@ export async function apiRequestEnvelope<T = unknown>(
   const envelope = (payload ?? {}) as {
     success?: boolean;
     data?: unknown;
-    error?: { message?: string };
+    error?: { message?: string; code?: string };
   };
   if (response.status === 401 && !path.startsWith("/auth/")) unauthorizedHandler?.(path);
   if (!response.ok || envelope.success === false) {
@@ -111,6 +114,7 @@ export async function apiRequestEnvelope<T = unknown>(
       response.status,
       serverMessage ?? `Request failed (${response.status})`,
       serverMessage,
+      typeof envelope.error?.code === "string" ? envelope.error.code : undefined,
     );
   }
   const data = "data" in envelope ? envelope.data : payload;

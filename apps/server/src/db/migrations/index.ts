@@ -22,6 +22,7 @@ import * as runBestIteration from "./20261124_80_run_best_iteration";
 import * as frontier from "./20261124_a0_frontier";
 import * as ratings from "./20261124_b0_ratings";
 import * as evidenceRubricMet from "./20261124_c1_evidence_rubric_met";
+import * as deployVersions from "./20261124_e0_deploy_versions";
 
 export const migrations: Record<string, Migration> = {
   "20261121_01_foundation": foundation,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "20261124_a0_frontier": frontier,
   "20261124_b0_ratings": ratings,
   "20261124_c1_evidence_rubric_met": evidenceRubricMet,
+  "20261124_e0_deploy_versions": deployVersions,
 };

@@ -1,6 +1,7 @@
 import type { DialogEntry, SingleAgentConfig } from "@promptune/contracts";
 import { chatMessages } from "../../autotune/chat";
 import { BudgetSpentError } from "../../budgets/errors";
+import type { VersionStore } from "../../deploys/versions";
 import type { RatingStore } from "../../feedback/ratings";
 import type { LlmGateway } from "../../llm";
 import type { IntegrationRepository } from "../repository";
@@ -41,6 +42,7 @@ export interface ConversationDeps {
   verification: VerificationRepository;
   history: ChatHistoryStore;
   ratings: RatingStore;
+  versions: VersionStore;
   llm: LlmGateway;
   log: { warn(obj: object, msg?: string): void; debug(obj: object, msg?: string): void };
 }
@@ -80,7 +82,9 @@ async function sendAll(out: Replier, text: string, buttons: Button[]): Promise<v
  * only the verified owner or a friend of a verified integration
  * (case-insensitive username) is answered, with the bot's configuration read
  * fresh from the database (so a saved change applies to the next message),
- * the same framing as the single-agent chat, and the chat's bounded history.
+ * the same framing as the single-agent chat, and the chat's bounded history;
+ * the after-bot answers with the active deployed version, which the reply's
+ * rating row names.
  * Each reply is stored for rating and carries 👍/👎 buttons (rating.ts); after
  * "Correct it" the next plain message is saved as the correction instead.
  */
@@ -99,7 +103,10 @@ export async function handleMessage(
   const match = await deps.integrations.findForSender(msg.username, msg.senderId);
   if (!match) return out.send(BOT_TEXT.refusal);
   const { integration } = match;
-  const config = msg.bot === "before" ? integration.init_config : integration.opti_config;
+  // The after-bot serves the active deployed version (../../deploys); before any deploy, opti_config.
+  const served = msg.bot === "after" ? await deps.versions.active(integration.userId) : undefined;
+  const config =
+    msg.bot === "before" ? integration.init_config : (served?.config ?? integration.opti_config);
   if (msg.text === undefined) return out.send(BOT_TEXT.textOnly);
 
   const command = commandOf(msg.text);
@@ -155,6 +162,7 @@ export async function handleMessage(
     prompt: config.prompt,
     model,
     temperature: config.temperature,
+    versionId: served?.id ?? null,
   });
   await sendAll(out, reply, ratingButtons(ratingId));
 }

@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../../app";
+import { VersionStore } from "../../deploys/versions";
 import { RatingStore } from "../../feedback/ratings";
 import { IntegrationRepository } from "../repository";
 import { VerificationRepository } from "../verification";
@@ -73,6 +74,7 @@ export async function startTelegramBots(
     verification: new VerificationRepository(deps.db),
     history: new ChatHistoryStore(deps.db, env.TELEGRAM_HISTORY_MESSAGES),
     ratings: new RatingStore(deps.db),
+    versions: new VersionStore(deps.db),
     llm: deps.llm,
     log,
   };

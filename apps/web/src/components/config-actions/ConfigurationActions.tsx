@@ -1,5 +1,6 @@
 import { Button, Group } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import type { ReactNode } from "react";
 import { type ExportedConfiguration, exportFileName, exportText, saveTextFile } from "./export";
 
 /** Props of the actions under a configuration. */
@@ -13,6 +14,8 @@ export interface ConfigurationActionsProps {
   onUse?(): void;
   /** The presented configuration: its 'Use this configuration' is the primary action. */
   presented?: boolean;
+  /** More actions after 'Use as starting prompt' (e.g. 'Deploy to after-bot'). */
+  extra?: ReactNode;
   testId?: string;
 }
 
@@ -44,6 +47,7 @@ export function ConfigurationActions({
   onUseAsStart,
   onUse,
   presented = false,
+  extra,
   testId,
 }: ConfigurationActionsProps) {
   const copy = async () => {
@@ -71,6 +75,7 @@ export function ConfigurationActions({
           Use as starting prompt
         </Button>
       )}
+      {extra}
       <Button size="compact-sm" variant="default" onClick={() => void copy()}>
         Copy
       </Button>

@@ -4,10 +4,12 @@ import type { FormEvent } from "react";
 import { Hero } from "../../components/Hero";
 import { loadChunk } from "../../lib/chunks";
 import { scrollToId } from "../../lib/scroll";
+import { useAuthStore } from "../../stores/auth";
 import { ConfigurationSection, ConnectorSection } from "./IntegrationFormSections";
 import { PromptCards } from "./PromptCards";
 import { useIntegration } from "./useIntegration";
 import { VerificationStatus } from "./VerificationStatus";
+import { VersionsSection } from "./versions/VersionsSection";
 
 /** Id of the integration form section. */
 export const INTEGRATION_FORM_ID = "integration-form";
@@ -28,7 +30,8 @@ function startTour() {
 /**
  * The Telegram integration page (/integration, spec §2): hero with the
  * 10-step tour, the 'Telegram Bot Integration' form (connector and
- * configuration), the two prompt cards, and Save / Load into Optimizer.
+ * configuration), the two prompt cards, Save / Load into Optimizer, and
+ * (signed in) the after-bot's deployed versions with rollback.
  */
 export default function IntegrationPage() {
   const {
@@ -43,7 +46,10 @@ export default function IntegrationPage() {
     loadIntoOptimizer,
     loadLatest,
     canLoadLatest,
+    saves,
+    showServed,
   } = useIntegration();
+  const signedIn = useAuthStore((s) => s.status === "authenticated");
   const busy = loading || saving;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -120,6 +126,7 @@ export default function IntegrationPage() {
           </Flex>
         </Stack>
       </form>
+      {signedIn && <VersionsSection reloadKey={saves} onServed={showServed} />}
     </Stack>
   );
 }

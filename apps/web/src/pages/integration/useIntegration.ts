@@ -3,6 +3,7 @@ import {
   type BotLinks,
   type HistoryRecord,
   NOTIFICATIONS,
+  type SingleAgentConfig,
   type TelegramVerification,
 } from "@promptune/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -90,6 +91,8 @@ export function useIntegration() {
   const [verification, setVerification] = useState<TelegramVerification | null>(null);
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
+  /** Counts successful saves: a save may deploy a new after-bot version (the versions list reloads). */
+  const [saves, setSaves] = useState(0);
 
   /** Edits the form; a field's error clears once that field changes. */
   const formRef = useRef(form);
@@ -170,6 +173,7 @@ export function useIntegration() {
         setFormState(formFromIntegration(saved));
         setBots(saved.bots);
         setVerification(saved.verification ?? null);
+        setSaves((n) => n + 1);
         return true;
       } catch (error) {
         console.error("Failed to save the integration", error);
@@ -240,9 +244,16 @@ export function useIntegration() {
     toast("blue", LATEST_LOADED);
   }, [form, latestRun, setForm]);
 
+  /** After a rollback: the after-bot's configuration in the form becomes the version's. */
+  const showServed = useCallback((config: SingleAgentConfig) => {
+    setFormState((f) => ({ ...f, optiConfig: { ...config } }));
+  }, []);
+
   return {
     form,
     setForm,
+    saves,
+    showServed,
     errors,
     bots,
     verification,

@@ -55,6 +55,25 @@ describe("ApiTokensSection", () => {
     expect(document.body.textContent).not.toContain("pt_secret-value");
   });
 
+  it("creates a deploy token", async () => {
+    const calls = installFakeApi({
+      "GET /api/profile/tokens": () => ok([]),
+      "POST /api/profile/tokens": () => ({
+        status: 201,
+        body: { success: true, data: { id: "t3", token: "pt_deploy-value" } },
+      }),
+    });
+    renderAt(<ApiTokensSection />, "/profile");
+    fireEvent.change(await screen.findByLabelText(/Token name/), { target: { value: "release" } });
+    fireEvent.click(screen.getByText("Read and deploy"));
+    fireEvent.click(screen.getByRole("button", { name: "Create token" }));
+    expect((await screen.findByTestId("api-token-secret")).textContent).toBe("pt_deploy-value");
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      name: "release",
+      scopes: ["deploy"],
+    });
+  });
+
   it("revokes a token and shows the server's message on failure", async () => {
     let tokens = [listed("t1", "laptop", ["read"]), listed("t2", "old ci", ["read", "run"])];
     installFakeApi({

@@ -34,15 +34,16 @@ function when(iso: string | null): string {
 
 /**
  * The Profile page's API tokens: the list (name, scopes, first characters,
- * created, last used) with Revoke, and a form creating a read or run token
- * whose text is shown once.
+ * created, last used) with Revoke, and a form creating a read, run or
+ * deploy token (deploy: change what the Telegram after-bot serves) whose
+ * text is shown once.
  */
 export function ApiTokensSection() {
   const status = useAuthStore((s) => s.status);
   const [tokens, setTokens] = useState<ApiToken[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [name, setName] = useState("");
-  const [scope, setScope] = useState<"read" | "run">("read");
+  const [scope, setScope] = useState<"read" | "run" | "deploy">("read");
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
 
@@ -133,10 +134,11 @@ export function ApiTokensSection() {
           <SegmentedControl
             aria-label="Token scope"
             value={scope}
-            onChange={(v) => setScope(v === "run" ? "run" : "read")}
+            onChange={(v) => setScope(v === "run" || v === "deploy" ? v : "read")}
             data={[
               { value: "read", label: "Read" },
               { value: "run", label: "Read and run" },
+              { value: "deploy", label: "Read and deploy" },
             ]}
           />
           <Button type="submit" disabled={busy || !name.trim()}>

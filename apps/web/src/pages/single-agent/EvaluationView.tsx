@@ -3,8 +3,10 @@ import { memo } from "react";
 import { useNavigate } from "react-router";
 import { Carousel, followFromPreviousToLast } from "../../components/carousel";
 import { ConfigurationActions } from "../../components/config-actions/ConfigurationActions";
+import { DeployToAfterBot } from "../../components/config-actions/DeployToAfterBot";
 import { PickReason, useSingleVerdict } from "../../components/run-insights";
 import { NOT_ACCEPTED_LABEL } from "../../run/score";
+import { useAuthStore } from "../../stores/auth";
 import { useOptimizationStore } from "../../stores/optimization";
 import { useSingleRunStore } from "../../stores/single-run";
 import { ConfigurationDetails } from "./ConfigurationDetails";
@@ -26,6 +28,7 @@ function OptimisedSlide({ index }: { index: number }) {
   const dataset = useOptimizationStore((s) => s.selectedDataset);
   const finished = useSingleRunStore((s) => s.isOptimized && !s.isOptimizing);
   const presented = finished && isBest;
+  const signedIn = useAuthStore((s) => s.status === "authenticated");
   const chosen = {
     prompt,
     model_name: result?.model_name ?? model,
@@ -52,6 +55,14 @@ function OptimisedSlide({ index }: { index: number }) {
             ...(dataset ? { dataset_name: dataset } : {}),
           }}
           onUseAsStart={() => startFromConfiguration(chosen)}
+          extra={
+            finished &&
+            signedIn &&
+            runId && (
+              // The presented configuration carries the run's held-out result; others are unmeasured.
+              <DeployToAfterBot runId={runId} {...(presented ? {} : { iteration: index + 1 })} />
+            )
+          }
           onUse={() =>
             openInIntegration(
               { prompt: initialPrompt, model_name: model, temperature },

@@ -1,6 +1,8 @@
 import { ChatComparison } from "../../components/chat";
+import { DeployToAfterBot } from "../../components/config-actions/DeployToAfterBot";
 import { FrontierTable } from "../../components/FrontierTable";
 import { SingleRunInsights } from "../../components/run-insights";
+import { useAuthStore } from "../../stores/auth";
 import { useSingleRunStore } from "../../stores/single-run";
 import { singleChatMode } from "./chat-mode";
 import { EvaluationView } from "./EvaluationView";
@@ -14,10 +16,25 @@ import { SingleGraphs } from "./SingleGraphs";
  */
 export default function SingleResultsSections({ progress }: { progress: number }) {
   const frontier = useSingleRunStore((s) => s.frontier);
+  const runId = useSingleRunStore((s) => s.summary?.runId);
+  const finished = useSingleRunStore((s) => s.isOptimized && !s.isOptimizing);
+  const signedIn = useAuthStore((s) => s.status === "authenticated");
+  const deployable = finished && signedIn && runId;
   return (
     <>
       <EvaluationView />
-      {frontier && frontier.length > 0 && <FrontierTable frontier={frontier} />}
+      {frontier && frontier.length > 0 && (
+        <FrontierTable
+          frontier={frontier}
+          {...(deployable
+            ? {
+                action: (_: unknown, i: number) => (
+                  <DeployToAfterBot runId={runId} frontierPoint={i} />
+                ),
+              }
+            : {})}
+        />
+      )}
       <PromptChanges />
       <SingleGraphs progress={progress} />
       <SingleRunInsights />

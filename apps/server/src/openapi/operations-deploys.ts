@@ -1,0 +1,48 @@
+/** OpenAPI entries of the after-bot's versioned deploys (issue 25, items 3–4). */
+import {
+  DeployEvidenceSchema,
+  DeployRequestSchema,
+  DeployVersionListSchema,
+  DeployVersionSchema,
+} from "@promptune/contracts";
+import type { Operation } from "./operation";
+
+/** Deploy, list, roll back, and the live evidence per version. */
+export const DEPLOY_OPERATIONS: Operation[] = [
+  {
+    method: "get",
+    path: "/integration/deploys",
+    tag: "Deploys",
+    summary: "Your after-bot's deployed versions, newest first (who, what, when, which is active)",
+    auth: "read",
+    data: DeployVersionListSchema,
+  },
+  {
+    method: "post",
+    path: "/integration/deploys",
+    tag: "Deploys",
+    summary:
+      "Deploy a finished single-agent run's configuration to the after-bot; 409 (code held_out_below_zero or held_out_unmeasured) with the reason unless override is true, which is recorded",
+    auth: "deploy",
+    body: DeployRequestSchema,
+    data: DeployVersionSchema,
+    status: 201,
+  },
+  {
+    method: "post",
+    path: "/integration/deploys/{id}/rollback",
+    tag: "Deploys",
+    summary: "Make an earlier version what the after-bot serves again (no copy is made)",
+    auth: "deploy",
+    data: DeployVersionSchema,
+  },
+  {
+    method: "get",
+    path: "/integration/deploys/evidence",
+    tag: "Deploys",
+    summary:
+      "Live evidence per version from the bots' ratings: conversations, replies, 👍 rate with its Wilson 95 % interval, 👎 notes; the before-bot's beside them",
+    auth: "read",
+    data: DeployEvidenceSchema,
+  },
+];

@@ -1,0 +1,108 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signInWithMagicLink, uniqueEmail } from "../harness/auth";
+
+/**
+ * Issue 25, items 2–3 through the real UI: a reply rated in the web chat
+ * becomes a Feedback row; a run's iteration is deployed to the after-bot
+ * (the held-out gate refuses an unmeasured iteration, "Deploy anyway" is
+ * recorded); saving the integration deploys another version; the Versions
+ * section rolls back to the first, and the page shows what the after-bot
+ * now serves.
+ */
+
+const INITIAL = "You answer questions about a bike shop's repairs and opening hours.";
+const SAVED_AFTER = "You answer questions about a bike shop. Always mention the free safety check.";
+
+async function runFromPage(page: Page, iterations: number) {
+  await page.goto("/home");
+  await expect(page.getByTestId("dataset-select")).not.toHaveValue("");
+  const input = page.getByTestId("iterations-input");
+  await input.fill(String(iterations));
+  await input.blur();
+  await page.getByTestId("bot-prompt").fill(INITIAL);
+  await page.getByTestId("optimize-button").click();
+  await expect(page.getByTestId("completion-message")).toBeVisible({ timeout: 120_000 });
+}
+
+test("rate → Feedback row → deploy past the gate → save deploys v2 → roll back to v1", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInWithMagicLink(page, uniqueEmail("deploys"));
+
+  // A 👍 in the web chat is a row of the Feedback dataset.
+  await page.getByTestId("sidebar").getByRole("link", { name: "Single-Agent" }).click();
+  await page.getByTestId("bot-prompt").fill(INITIAL);
+  const panel = page.getByTestId("chat-before");
+  const input = panel.getByRole("textbox", { name: /^Message to/ });
+  await expect(input).toBeEnabled();
+  await input.fill("Do you fix punctures?");
+  await input.press("Enter");
+  const reply = panel.locator('[data-sender="bot"]').last();
+  await expect(reply).toBeVisible({ timeout: 30_000 });
+  await reply.getByRole("button", { name: "Good reply" }).click();
+  await expect(reply.getByRole("status")).toHaveText("Rated 👍 — thank you!");
+  const rows = await (await page.request.get("/api/feedback/feedback-chat/rows")).json();
+  expect(rows.data.rows).toHaveLength(1);
+  expect(rows.data.rows[0].dialog[0].content).toBe("Do you fix punctures?");
+
+  // A run; its iteration that was not presented has no held-out measurement: the gate refuses.
+  await runFromPage(page, 2);
+  const carousel = page.getByTestId("optimized-carousel");
+  await expect(carousel).not.toHaveAttribute("data-animating", "true");
+  const shown = Number(await carousel.getAttribute("data-index"));
+  const other = 1 - shown;
+  await carousel
+    .getByRole("button", { name: shown === 0 ? "Next configuration" : "Previous configuration" })
+    .click();
+  await expect(carousel).toHaveAttribute("data-index", String(other));
+  await expect(carousel).not.toHaveAttribute("data-animating", "true");
+  const slide = page.getByTestId(`optimized-slide-${other + 1}`);
+  const deployedPrompt = (await slide.getByTestId("configuration-prompt").textContent()) ?? "";
+  await slide.getByRole("button", { name: "Deploy to after-bot" }).click();
+  const dialog = page.getByRole("dialog", { name: "The deploy gate refused this configuration" });
+  await expect(dialog.getByTestId("deploy-refusal")).toContainText(
+    `Iteration ${other + 1} of this run was not compared with the before prompt on held-out examples`,
+  );
+  await dialog.getByRole("button", { name: "Deploy anyway" }).click();
+  await expect(page.getByText(/Version 1 is live/)).toBeVisible();
+
+  // The Integration page lists it and shows it as the after-bot's prompt.
+  await page.getByTestId("sidebar").getByRole("link", { name: "Integration" }).click();
+  const versions = page.getByTestId("deploy-version");
+  await expect(versions).toHaveCount(1);
+  await expect(versions.first()).toContainText("Version 1");
+  await expect(versions.first()).toContainText("Active");
+  await expect(versions.first()).toContainText("Deployed past the gate");
+  await expect(versions.first()).toContainText(`iteration ${other + 1}`);
+  await expect(page.getByLabel("Optimized Prompt")).toHaveValue(deployedPrompt);
+
+  // Saving the integration with another after prompt deploys version 2.
+  await page.getByLabel("Your Telegram Username").fill("@deploy_owner");
+  await page.getByLabel("Prompt", { exact: true }).fill(INITIAL);
+  await page.getByLabel("Optimized Prompt").fill(SAVED_AFTER);
+  await page.getByRole("button", { name: "Save Integration" }).click();
+  await expect(versions).toHaveCount(2);
+  await expect(versions.first()).toContainText("Version 2");
+  await expect(versions.first()).toContainText("Saved on the Integration page");
+  await expect(versions.first()).toContainText("Active");
+
+  // Roll back to version 1, after confirming.
+  await versions.nth(1).getByRole("button", { name: "Roll back to this version" }).click();
+  await page
+    .getByRole("dialog", { name: "Roll back the after-bot?" })
+    .getByRole("button", { name: "Roll back" })
+    .click();
+  await expect(page.getByText("The after-bot now answers with version 1.")).toBeVisible();
+  await expect(versions.nth(1)).toContainText("Active");
+  await expect(versions.first()).not.toContainText("Active");
+  await expect(page.getByLabel("Optimized Prompt")).toHaveValue(deployedPrompt);
+  const listed = await (await page.request.get("/api/integration/deploys")).json();
+  expect(listed.data.map((v: { number: number; active: boolean }) => [v.number, v.active])).toEqual(
+    [
+      [2, false],
+      [1, true],
+    ],
+  );
+});
