@@ -13,7 +13,7 @@
  * reaching its score.
  *
  *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute]
- *     [--only single,fixed,ax,ax2,multi,ablations,variants,stay,multi-ablations,frontier]
+ *     [--only single,fixed,ax,ax2,multi,ablations,variants,multi-ablations,frontier]
  *
  * `--only frontier` runs the cost–quality world (bench/quality/frontier.ts):
  * share of the possible saving found at equal quality, how often the
@@ -154,14 +154,6 @@ try {
     }
     if (only.has("ablations"))
       for (const [name, o] of ABLATIONS) rows.push(await rowOf(w, name, single(o)));
-    if (only.has("stay"))
-      rows.push(
-        await rowOf(
-          w,
-          "  + temperature stays unless a probe wins by > 1 SE",
-          single({ temperatureStay: true }),
-        ),
-      );
     if (only.has("variants"))
       for (const [name, o] of VARIANTS) rows.push(await rowOf(w, name, single(o)));
     if (!spec && only.has("frontier")) await printFrontierRows(server, seeds, 10, FRONTIER_BUDGET);

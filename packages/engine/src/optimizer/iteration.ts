@@ -61,8 +61,6 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   adaptiveMinibatch: boolean;
   /** Score the final pick at other temperatures (temperature.ts); calls kept back for it. */
   temperatureByEvidence: boolean;
-  /** Keep the pick's own temperature unless a probe beats it by more than one paired SE. */
-  temperatureStay?: boolean;
   temperatureReserve: number;
   /** Draw minibatches toward the parent's failures and uncovered strata (targeting.ts). */
   targetedMinibatch: boolean;

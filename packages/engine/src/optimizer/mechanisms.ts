@@ -33,7 +33,6 @@ export function mechanismSettings<C>(
     temperatureReserve,
     removalEdits: adapter.removalOf !== undefined,
     removalHolds: options.removalHolds ?? false,
-    temperatureStay: options.temperatureStay ?? false,
     targetedMinibatch: options.targetedMinibatch ?? MECHANISM_DEFAULTS.targetedMinibatch,
   };
   const fingerprint = {
@@ -41,7 +40,6 @@ export function mechanismSettings<C>(
     ...(settings.removalEdits ? { removalEdits: true, removalHolds: settings.removalHolds } : {}),
     ...(adapter.mode === "single" && !adapter.mergeThreeWay ? { instructionMerge: false } : {}),
     ...(temperatureByEvidence || !adapter.temperatureOf ? {} : { temperatureByEvidence: false }),
-    ...(settings.temperatureStay ? { temperatureStay: true } : {}),
   };
   return { temperatureReserve, settings, fingerprint };
 }

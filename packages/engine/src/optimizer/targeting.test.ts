@@ -3,12 +3,7 @@ import { describe, expect, it } from "vitest";
 import { initialMinibatchState } from "../datasets/minibatch";
 import { Prng } from "../util/prng";
 import { FAILING_WEIGHT, nextTargetedMinibatch, PASSING_WEIGHT, targetWeights } from "./targeting";
-import {
-  pairedStandardError,
-  pickTemperature,
-  pickTemperatureStaying,
-  probeTemperatures,
-} from "./temperature";
+import { pairedStandardError, pickTemperature, probeTemperatures } from "./temperature";
 import type { TrainEvaluation } from "./types";
 
 const example = (id: string, domain?: string): DatasetExample => ({
@@ -71,18 +66,5 @@ describe("temperature choice", () => {
     const worse = { temperature: 0, scores: [0, 0, 1, 0, 0, 1, 0, 0] };
     expect(pickTemperature([worse, clearlyBetter]).temperature).toBe(0.7);
     expect(pairedStandardError([1, 1], [1, 1])).toBe(0);
-  });
-
-  it("staying keeps the pick's own temperature unless a probe wins by more than one SE", () => {
-    const own = { temperature: 0.5, scores: [1, 0, 1, 1, 0, 1, 1, 0] };
-    const slightlyBetter = { temperature: 0, scores: [1, 1, 1, 1, 0, 1, 1, 0] };
-    // one example better: the mean gain (0.125) equals one paired SE, so a tie: stay
-    expect(pickTemperatureStaying([own, slightlyBetter], own).temperature).toBe(0.5);
-    // the lowest-within-one-SE rule would move to 0 on the same evidence
-    expect(pickTemperature([own, slightlyBetter]).temperature).toBe(0);
-    const clearlyBetter = { temperature: 0.7, scores: [1, 1, 1, 1, 1, 1, 1, 1] };
-    expect(pickTemperatureStaying([own, slightlyBetter, clearlyBetter], own).temperature).toBe(0.7);
-    const worse = { temperature: 0, scores: [0, 0, 0, 0, 0, 0, 0, 0] };
-    expect(pickTemperatureStaying([own, worse], own).temperature).toBe(0.5);
   });
 });

@@ -57,21 +57,6 @@ export function pickTemperature(
 }
 
 /**
- * The winner when staying is the default: the best measurement, but only if
- * it beats `current`'s by more than one paired standard error; otherwise
- * `current` (a probe must show it is better, not merely tie).
- */
-export function pickTemperatureStaying(
-  measured: readonly TemperatureMeasurement[],
-  current: TemperatureMeasurement,
-): TemperatureMeasurement {
-  const best = [...measured].sort((a, b) => meanScore(b.scores) - meanScore(a.scores))[0];
-  if (!best) throw new Error("no temperature measured");
-  const margin = pairedStandardError(best.scores, current.scores);
-  return meanScore(best.scores) > meanScore(current.scores) + margin + EPS ? best : current;
-}
-
-/**
  * Scores `config` at the probe temperatures the remaining calls (above
  * `reserved`) pay for and returns the winner with its validation mean;
  * `scores` are the picked candidate's own per-example scores (a fresh
@@ -107,10 +92,7 @@ export async function chooseTemperature<C>(
       throw err;
     }
   }
-  const own = measured[0] as TemperatureMeasurement;
-  const win = env.temperatureStay
-    ? pickTemperatureStaying(measured, own)
-    : pickTemperature(measured);
+  const win = pickTemperature(measured);
   const same = Math.abs(win.temperature - current) <= EPS;
   return {
     config: same ? config : access.with(config, win.temperature),

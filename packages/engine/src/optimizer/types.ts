@@ -76,12 +76,6 @@ export interface OptimiseOptionsBase {
    */
   temperatureByEvidence?: boolean;
   /**
-   * With temperature chosen by evidence: keep the picked candidate's own temperature unless a
-   * probed one beats it by more than one paired standard error (instead of the lowest
-   * temperature within one standard error of the best). Default false (see docs/optimiser.md).
-   */
-  temperatureStay?: boolean;
-  /**
    * Draw train minibatches weighted toward examples the parent fails and toward strata (the
    * examples' `domain`) seen in fewer minibatches, instead of uniform epochs. Default true.
    */
