@@ -1,4 +1,10 @@
-import type { AgentConfig, MultiAgentIteration, Point, ScoreInterval } from "@promptune/contracts";
+import type {
+  AgentConfig,
+  FrontierPoint,
+  MultiAgentIteration,
+  Point,
+  ScoreInterval,
+} from "@promptune/contracts";
 import { create } from "zustand";
 import type { MultiAgentFinalResult } from "../api/run-types";
 import { reachedPercent } from "../components/progress/ended-run";
@@ -41,6 +47,10 @@ export interface MultiRunState {
   finalResult: MultiAgentFinalResult | null;
   /** The completion message is visible. */
   showCompletion: boolean;
+  /** The cost–quality frontier of the finished (or loaded) run; null without candidate models. */
+  frontier: FrontierPoint[] | null;
+  /** The frontier point chosen in the chart or table (index); null = the recommended one. */
+  frontierSelected: number | null;
 }
 
 interface MultiRunActions {
@@ -52,6 +62,10 @@ interface MultiRunActions {
   setProgress(progress: number): void;
   /** Keeps the final result of the run. */
   setFinalResult(result: MultiAgentFinalResult | null): void;
+  /** The frontier of a loaded run (history); the selection goes back to the recommended point. */
+  setFrontier(frontier: FrontierPoint[] | null): void;
+  /** Chooses frontier point `index`; the iteration with its prompts becomes the selected one. */
+  selectFrontierPoint(index: number): void;
   /** Marks the run finished and optimised (after progress reached 100 %). */
   markOptimized(): void;
   /** Ends a run without result (error or manual stop): back to idle. */
@@ -76,6 +90,8 @@ function initialRunState(): MultiRunState {
     baseline: null,
     finalResult: null,
     showCompletion: false,
+    frontier: null,
+    frontierSelected: null,
   };
 }
 
@@ -85,6 +101,15 @@ function initialRunState(): MultiRunState {
  */
 export function nextSelectedIndex(current: number, previousCount: number): number {
   return previousCount === 0 || current >= previousCount - 1 ? previousCount : current;
+}
+
+/** The prompts of a whole configuration (coordinator, then workers) as one key; null without one. */
+export function promptsKey(c: {
+  "master-agent"?: { prompt: string } | undefined;
+  "worker-agents"?: { prompt: string }[] | undefined;
+}): string | null {
+  if (!c["master-agent"] || !c["worker-agents"]) return null;
+  return JSON.stringify([c["master-agent"].prompt, ...c["worker-agents"].map((w) => w.prompt)]);
 }
 
 /** The multi-agent run store (results, selection, progress, completion). */
@@ -119,7 +144,21 @@ export const useMultiRunStore = create<MultiRunState & MultiRunActions>()((set) 
       };
     }),
   setProgress: (progress) => set({ progress }),
-  setFinalResult: (finalResult) => set({ finalResult }),
+  setFinalResult: (finalResult) =>
+    set({ finalResult, frontier: finalResult?.server?.frontier ?? null, frontierSelected: null }),
+  setFrontier: (frontier) => set({ frontier, frontierSelected: null }),
+  selectFrontierPoint: (index) =>
+    set((s) => {
+      const point = s.frontier?.[index];
+      if (!point) return {};
+      const key = promptsKey(point);
+      const iteration = key
+        ? s.multiAgentIterationResults.findLastIndex((r) => promptsKey(r) === key)
+        : -1;
+      return iteration < 0
+        ? { frontierSelected: index }
+        : { frontierSelected: index, multiAgentSelectedIterationIndex: iteration };
+    }),
   markOptimized: () => set({ isOptimizing: false, multiAgentIsOptimized: true, progress: 100 }),
   stopRun: () =>
     set((s) => ({

@@ -50,6 +50,8 @@ export interface SingleRunState {
   summary: RunSummary | null;
   /** The cost–quality frontier of the finished run (null without candidate models). */
   frontier: FrontierPoint[] | null;
+  /** The frontier point chosen in the chart or table (index); null = the recommended one. */
+  frontierSelected: number | null;
   /** Progress of the running or last run in percent (0–100). */
   progress: number;
 }
@@ -67,6 +69,10 @@ export interface SingleRunActions {
   /** The run completed: the final prompts list, optimised flag and summary. */
   completeRun(final: SingleFinalResult): void;
   setSummary(summary: RunSummary | null): void;
+  /** The frontier of a loaded run (history); the selection goes back to the recommended point. */
+  setFrontier(frontier: FrontierPoint[] | null): void;
+  /** Chooses frontier point `index`; the iteration with its prompt becomes the selected one. */
+  selectFrontierPoint(index: number): void;
   setProgress(progress: number): void;
   /**
    * Loads prompts from elsewhere (history, integration): `prompts` become the
@@ -92,6 +98,7 @@ function emptyState(): SingleRunState {
     requestedIterations: 0,
     summary: null,
     frontier: null,
+    frontierSelected: null,
     progress: 0,
   };
 }
@@ -181,6 +188,7 @@ export const useSingleRunStore = create<SingleRunState & SingleRunActions>()((se
         graphSliderValue: index,
         selectedPrompt: optimizedPrompts[index] ?? "",
         frontier: final.frontier ?? null,
+        frontierSelected: null,
         summary: {
           ...s.summary,
           ...(final.run_id !== undefined ? { runId: final.run_id } : {}),
@@ -200,6 +208,20 @@ export const useSingleRunStore = create<SingleRunState & SingleRunActions>()((se
       };
     }),
   setSummary: (summary) => set({ summary }),
+  setFrontier: (frontier) => set({ frontier, frontierSelected: null }),
+  selectFrontierPoint: (index) =>
+    set((s) => {
+      const point = s.frontier?.[index];
+      if (!point) return {};
+      const iteration = s.optimizedPrompts.lastIndexOf(point.prompt);
+      if (iteration < 0) return { frontierSelected: index };
+      return {
+        frontierSelected: index,
+        selectedIterationIndex: iteration,
+        graphSliderValue: iteration,
+        selectedPrompt: point.prompt,
+      };
+    }),
   setProgress: (progress) => set({ progress }),
   loadPrompts: (prompts, optimized, results) =>
     set(() => {

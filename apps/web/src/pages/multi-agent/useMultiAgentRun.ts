@@ -6,6 +6,7 @@ import { bestIndex } from "../../run/score";
 import { type RunAdapter, useRun } from "../../run/useRun";
 import { useAuthStore } from "../../stores/auth";
 import { multiCandidateModelsField, useCandidateModelsStore } from "../../stores/candidate-models";
+import { parseCostCap, useCostCapStore } from "../../stores/cost-cap";
 import { useMultiRunStore } from "../../stores/multi-run";
 import { makeWorker, useOptimizationStore } from "../../stores/optimization";
 import { useUiStore } from "../../stores/ui";
@@ -135,10 +136,13 @@ export function useMultiAgentRun(): MultiAgentRunControls {
     const settings = useOptimizationStore.getState();
     const refused = refusal(settings);
     if (refused) return showAlert(refused);
+    const cap = parseCostCap(useCostCapStore.getState().multi);
+    if (!cap.ok) return showAlert(cap.error);
     const candidates = useCandidateModelsStore.getState();
     const request: MultiAgentOptimizeRequest = {
       ...optimizeRequest(settings),
       ...multiCandidateModelsField(candidates.coordinator, candidates.workers),
+      ...(cap.usd !== null ? { max_cost_usd: cap.usd } : {}),
     };
     start(request);
   }, [start]);

@@ -3,6 +3,7 @@ import { memo } from "react";
 import { useNavigate } from "react-router";
 import { Carousel, followFromPreviousToLast } from "../../components/carousel";
 import { ConfigurationActions } from "../../components/config-actions/ConfigurationActions";
+import { chosenFrontierPoint } from "../../components/frontier/selection";
 import { PickReason, useSingleVerdict } from "../../components/run-insights";
 import { NOT_ACCEPTED_LABEL } from "../../run/score";
 import { useOptimizationStore } from "../../stores/optimization";
@@ -26,10 +27,14 @@ function OptimisedSlide({ index }: { index: number }) {
   const dataset = useOptimizationStore((s) => s.selectedDataset);
   const finished = useSingleRunStore((s) => s.isOptimized && !s.isOptimizing);
   const presented = finished && isBest;
+  const frontier = useSingleRunStore((s) => s.frontier);
+  const frontierSelected = useSingleRunStore((s) => s.frontierSelected);
+  // The presented prompt runs on the frontier point chosen in "Cost vs quality" (else the recommended one).
+  const point = chosenFrontierPoint(frontier, frontierSelected, (p) => p.prompt === prompt);
   const chosen = {
     prompt,
-    model_name: result?.model_name ?? model,
-    temperature: result?.temperature ?? temperature,
+    model_name: point?.model_name ?? result?.model_name ?? model,
+    temperature: point?.temperature ?? result?.temperature ?? temperature,
   };
   return (
     <ConfigurationDetails

@@ -1,9 +1,9 @@
 import { ChatComparison } from "../../components/chat";
-import { FrontierTable } from "../../components/FrontierTable";
+import { FrontierSection } from "../../components/frontier/FrontierSection";
 import { SingleRunInsights } from "../../components/run-insights";
-import { useSingleRunStore } from "../../stores/single-run";
 import { singleChatMode } from "./chat-mode";
 import { EvaluationView } from "./EvaluationView";
+import { singleFrontierMode } from "./frontier-mode";
 import { PromptChanges } from "./PromptChanges";
 import { SingleGraphs } from "./SingleGraphs";
 
@@ -13,11 +13,10 @@ import { SingleGraphs } from "./SingleGraphs";
  * own, loaded after the first paint.
  */
 export default function SingleResultsSections({ progress }: { progress: number }) {
-  const frontier = useSingleRunStore((s) => s.frontier);
   return (
     <>
       <EvaluationView />
-      {frontier && frontier.length > 0 && <FrontierTable frontier={frontier} />}
+      <FrontierSection mode={singleFrontierMode} />
       <PromptChanges />
       <SingleGraphs progress={progress} />
       <SingleRunInsights />

@@ -24,6 +24,8 @@ export async function applySingleRecord(record: HistoryRecord): Promise<void> {
   const run = useSingleRunStore.getState();
   run.loadPrompts(load.prompts, true, load.results);
   run.select(load.selectedIndex);
+  // The frontier comes back with the run; the choice starts again at the recommended point.
+  run.setFrontier(record.frontier ?? null);
   const computedBest = useSingleRunStore.getState().summary?.bestIteration;
   const bestIteration = record.best_iteration ?? computedBest;
   run.setSummary({

@@ -106,6 +106,9 @@ export async function loadMultiIntoOptimizer(
     baseline: record.initial_evaluation ?? null,
     finalResult: null,
     showCompletion: false,
+    // The frontier comes back with the run; the choice starts again at the recommended point.
+    frontier: record.frontier ?? null,
+    frontierSelected: null,
   });
   navigate("/");
 }

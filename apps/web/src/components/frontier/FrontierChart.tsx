@@ -1,0 +1,298 @@
+import { Group, Text } from "@mantine/core";
+import { type FrontierPoint, formatUsd, GRAPH } from "@promptune/contracts";
+import { type KeyboardEvent, useState } from "react";
+import { useWindowWidth } from "../graphs/useWindowWidth";
+import { type FrontierGeometry, frontierGeometry, frontierSizeFor } from "./geometry";
+
+const axisColor = "var(--mantine-color-dimmed)";
+const gridColor = "light-dark(var(--mantine-color-gray-2), var(--mantine-color-dark-4))";
+const recommendedColor = "var(--mantine-color-green-7)";
+const otherColor = "var(--mantine-color-gray-5)";
+
+const pct = (x: number) => `${Math.round(x * 100)} %`;
+
+/** The lines of a point's tooltip (and, joined, its accessible name). */
+export function describeFrontierPoint(p: FrontierPoint): string[] {
+  const plusMinus = Math.round(((p.ci_high - p.ci_low) / 2) * 100);
+  return [
+    `${p.model_name} at temperature ${p.temperature.toFixed(2)}${p.recommended ? " (recommended)" : ""}`,
+    `Score ${pct(p.score)} ± ${plusMinus} (${pct(p.ci_low)}–${pct(p.ci_high)})`,
+    `${formatUsd(p.cost_per_1k_usd)} per 1,000 replies · ${p.calls_per_reply} calls per reply`,
+  ];
+}
+
+/** Props of the chart. */
+export interface FrontierChartProps {
+  frontier: readonly FrontierPoint[];
+  /** Index of the chosen point (marked), -1 for none. */
+  chosen: number;
+  /** Chooses a point (click, Enter or Space). */
+  onSelect(index: number): void;
+}
+
+/**
+ * "Cost vs quality" chart (issue 24): every measured configuration at its
+ * cost of 1,000 replies (log scale; $0 at the left edge) and validation
+ * score with its 95 % interval, the frontier line joining the points no
+ * other beats, the recommended point a diamond, the chosen one ringed.
+ * Points are buttons: hover or focus shows the tooltip, click or Enter /
+ * Space chooses the configuration. The SVG scales to its container.
+ */
+export function FrontierChart({ frontier, chosen, onSelect }: FrontierChartProps) {
+  const size = frontierSizeFor(useWindowWidth());
+  const g = frontierGeometry(frontier, size);
+  const [active, setActive] = useState<number | null>(null);
+  const line = frontier
+    .map((p, i) => ({ p, i }))
+    .filter(({ p }) => p.on_frontier)
+    .sort((a, b) => a.p.cost_per_1k_usd - b.p.cost_per_1k_usd);
+  const activePoint = active === null ? undefined : frontier[active];
+  return (
+    <div data-testid="frontier-chart-box">
+      {/* biome-ignore lint/a11y/useSemanticElements: an SVG drawing groups its point buttons; a fieldset cannot hold SVG */}
+      <svg
+        viewBox={`0 0 ${size.width} ${size.height}`}
+        role="group"
+        aria-label="Cost vs quality chart: validation score against cost per 1,000 replies"
+        data-testid="frontier-chart"
+        style={{ width: "100%", maxWidth: size.width, height: "auto", display: "block" }}
+      >
+        <style>
+          {
+            ".frontier-point:focus-visible .frontier-mark{stroke:var(--mantine-color-text);stroke-width:3}"
+          }
+        </style>
+        <Axes g={g} />
+        {line.length > 1 && (
+          <polyline
+            data-testid="frontier-line"
+            points={line.map(({ p }) => `${g.x(p.cost_per_1k_usd)},${g.y(p.score)}`).join(" ")}
+            fill="none"
+            stroke={GRAPH.pendingColor}
+            strokeWidth={2}
+            strokeOpacity={0.6}
+          />
+        )}
+        {frontier.map((p, i) => {
+          const select = () => onSelect(i);
+          const cx = g.x(p.cost_per_1k_usd);
+          const cy = g.y(p.score);
+          const color = p.recommended
+            ? recommendedColor
+            : p.on_frontier
+              ? GRAPH.pendingColor
+              : otherColor;
+          return (
+            // biome-ignore lint/a11y/useSemanticElements: an SVG point cannot be an HTML button
+            <g
+              // biome-ignore lint/suspicious/noArrayIndexKey: the frontier's order is fixed for a run
+              key={i}
+              className="frontier-point"
+              data-testid="frontier-point"
+              data-index={i}
+              data-model={p.model_name}
+              data-recommended={p.recommended || undefined}
+              data-chosen={i === chosen || undefined}
+              role="button"
+              tabIndex={0}
+              aria-pressed={i === chosen}
+              aria-label={`${describeFrontierPoint(p).join(". ")}. Use this configuration`}
+              style={{ cursor: "pointer", outline: "none" }}
+              onClick={select}
+              onKeyDown={(e: KeyboardEvent<SVGGElement>) => {
+                if (e.key === "Enter" || e.key === " ") {
+                  e.preventDefault();
+                  select();
+                }
+              }}
+              onFocus={() => setActive(i)}
+              onBlur={() => setActive((a) => (a === i ? null : a))}
+              onMouseEnter={() => setActive(i)}
+              onMouseLeave={() => setActive((a) => (a === i ? null : a))}
+            >
+              <g stroke={color} strokeWidth={1.5} data-testid="frontier-interval">
+                <line x1={cx} x2={cx} y1={g.y(p.ci_low)} y2={g.y(p.ci_high)} />
+                <line x1={cx - 4} x2={cx + 4} y1={g.y(p.ci_low)} y2={g.y(p.ci_low)} />
+                <line x1={cx - 4} x2={cx + 4} y1={g.y(p.ci_high)} y2={g.y(p.ci_high)} />
+              </g>
+              <circle cx={cx} cy={cy} r={14} fill="transparent" />
+              {i === chosen && (
+                <circle
+                  data-testid="frontier-chosen-ring"
+                  cx={cx}
+                  cy={cy}
+                  r={11}
+                  fill="none"
+                  stroke="var(--mantine-color-text)"
+                  strokeWidth={2}
+                />
+              )}
+              <Mark recommended={p.recommended} x={cx} y={cy} color={color} />
+            </g>
+          );
+        })}
+        {activePoint && <Tooltip point={activePoint} g={g} />}
+      </svg>
+      <Legend />
+    </div>
+  );
+}
+
+/** A point's mark: a diamond for the recommended point, else a dot. */
+function Mark({
+  recommended,
+  x,
+  y,
+  color,
+}: {
+  recommended: boolean;
+  x: number;
+  y: number;
+  color: string;
+}) {
+  if (recommended)
+    return (
+      <rect
+        className="frontier-mark"
+        data-testid="frontier-recommended-mark"
+        x={x - 6}
+        y={y - 6}
+        width={12}
+        height={12}
+        transform={`rotate(45 ${x} ${y})`}
+        fill={color}
+        stroke="var(--mantine-color-body)"
+        strokeWidth={1.5}
+      />
+    );
+  return (
+    <circle
+      className="frontier-mark"
+      cx={x}
+      cy={y}
+      r={6}
+      fill={color}
+      stroke="var(--mantine-color-body)"
+      strokeWidth={1.5}
+    />
+  );
+}
+
+/** Grid, tick labels and axis titles. */
+function Axes({ g }: { g: FrontierGeometry }) {
+  return (
+    <g>
+      {g.yTicks.map((t) => (
+        <g key={`y${t.value}`}>
+          <line x1={g.left} x2={g.right} y1={t.at} y2={t.at} stroke={gridColor} />
+          <text
+            x={g.left - 6}
+            y={t.at}
+            textAnchor="end"
+            dominantBaseline="middle"
+            fontSize={11}
+            fill={axisColor}
+          >
+            {t.label}
+          </text>
+        </g>
+      ))}
+      {g.xTicks.map((t) => (
+        <g key={`x${t.value}`} data-testid="frontier-x-tick">
+          <line x1={t.at} x2={t.at} y1={g.top} y2={g.bottom} stroke={gridColor} />
+          <text x={t.at} y={g.bottom + 15} textAnchor="middle" fontSize={11} fill={axisColor}>
+            {t.label}
+          </text>
+        </g>
+      ))}
+      <line x1={g.left} x2={g.right} y1={g.bottom} y2={g.bottom} stroke={axisColor} />
+      <line x1={g.left} x2={g.left} y1={g.top} y2={g.bottom} stroke={axisColor} />
+      <text
+        x={(g.left + g.right) / 2}
+        y={g.size.height - 8}
+        textAnchor="middle"
+        fontSize={12}
+        fill={axisColor}
+      >
+        Cost per 1,000 replies (log scale)
+      </text>
+      <text x={4} y={12} fontSize={12} fill={axisColor}>
+        ↑ Validation score
+      </text>
+    </g>
+  );
+}
+
+/** Approximate width of one tooltip character at font size 11. */
+const CHAR_PX = 6;
+
+/** The hovered or focused point's tooltip, kept inside the drawing. */
+function Tooltip({ point, g }: { point: FrontierPoint; g: FrontierGeometry }) {
+  const lines = describeFrontierPoint(point);
+  const width = Math.min(g.size.width, Math.max(...lines.map((l) => l.length)) * CHAR_PX + 16);
+  const height = lines.length * 15 + 10;
+  const cx = g.x(point.cost_per_1k_usd);
+  const cy = g.y(point.score);
+  const x = Math.max(0, Math.min(g.size.width - width, cx - width / 2));
+  const y = cy - height - 14 >= 0 ? cy - height - 14 : Math.min(g.size.height - height, cy + 14);
+  return (
+    <g data-testid="frontier-tooltip" pointerEvents="none">
+      <rect
+        x={x}
+        y={y}
+        width={width}
+        height={height}
+        rx={4}
+        fill="var(--mantine-color-body)"
+        stroke="var(--mantine-color-default-border)"
+      />
+      {lines.map((l, i) => (
+        <text key={l} x={x + 8} y={y + 17 + i * 15} fontSize={11} fill="var(--mantine-color-text)">
+          {l}
+        </text>
+      ))}
+    </g>
+  );
+}
+
+/** What the marks mean. */
+function Legend() {
+  const item = (mark: React.ReactNode, label: string) => (
+    <Group gap={4} wrap="nowrap">
+      <svg width={16} height={16} viewBox="0 0 16 16" aria-hidden="true">
+        {mark}
+      </svg>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+    </Group>
+  );
+  return (
+    <Group gap="md" mt={4} data-testid="frontier-legend">
+      {item(
+        <rect
+          x={3}
+          y={3}
+          width={10}
+          height={10}
+          transform="rotate(45 8 8)"
+          fill={recommendedColor}
+        />,
+        "recommended",
+      )}
+      {item(<circle cx={8} cy={8} r={5} fill={GRAPH.pendingColor} />, "on the frontier")}
+      {item(<circle cx={8} cy={8} r={5} fill={otherColor} />, "beaten on cost or score")}
+      {item(
+        <circle
+          cx={8}
+          cy={8}
+          r={6}
+          fill="none"
+          stroke="var(--mantine-color-text)"
+          strokeWidth={2}
+        />,
+        "in use",
+      )}
+    </Group>
+  );
+}
