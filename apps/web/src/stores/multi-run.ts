@@ -7,6 +7,10 @@ import type {
 } from "@promptune/contracts";
 import { create } from "zustand";
 import type { MultiAgentFinalResult } from "../api/run-types";
+import {
+  recallFrontierChoice,
+  rememberFrontierChoice,
+} from "../components/frontier/choice-storage";
 import { reachedPercent } from "../components/progress/ended-run";
 
 /** A whole multi-agent configuration in payload form (coordinator + workers). */
@@ -51,6 +55,8 @@ export interface MultiRunState {
   frontier: FrontierPoint[] | null;
   /** The frontier point chosen in the chart or table (index); null = the recommended one. */
   frontierSelected: number | null;
+  /** The run the frontier belongs to (to remember the choice per run). */
+  frontierRunId: string | null;
 }
 
 interface MultiRunActions {
@@ -62,8 +68,8 @@ interface MultiRunActions {
   setProgress(progress: number): void;
   /** Keeps the final result of the run. */
   setFinalResult(result: MultiAgentFinalResult | null): void;
-  /** The frontier of a loaded run (history); the selection goes back to the recommended point. */
-  setFrontier(frontier: FrontierPoint[] | null): void;
+  /** The frontier of run `runId` loaded from history, with the choice this tab made for it (else the recommended point). */
+  setFrontier(frontier: FrontierPoint[] | null, runId: string): void;
   /** Chooses frontier point `index`; the iteration with its prompts becomes the selected one. */
   selectFrontierPoint(index: number): void;
   /** Marks the run finished and optimised (after progress reached 100 %). */
@@ -92,6 +98,7 @@ function initialRunState(): MultiRunState {
     showCompletion: false,
     frontier: null,
     frontierSelected: null,
+    frontierRunId: null,
   };
 }
 
@@ -145,12 +152,23 @@ export const useMultiRunStore = create<MultiRunState & MultiRunActions>()((set) 
     }),
   setProgress: (progress) => set({ progress }),
   setFinalResult: (finalResult) =>
-    set({ finalResult, frontier: finalResult?.server?.frontier ?? null, frontierSelected: null }),
-  setFrontier: (frontier) => set({ frontier, frontierSelected: null }),
+    set({
+      finalResult,
+      frontier: finalResult?.server?.frontier ?? null,
+      frontierSelected: null,
+      frontierRunId: finalResult?.server?.run_id ?? null,
+    }),
+  setFrontier: (frontier, runId) =>
+    set({
+      frontier,
+      frontierSelected: recallFrontierChoice(runId, frontier?.length ?? 0),
+      frontierRunId: runId,
+    }),
   selectFrontierPoint: (index) =>
     set((s) => {
       const point = s.frontier?.[index];
       if (!point) return {};
+      rememberFrontierChoice(s.frontierRunId, index);
       const key = promptsKey(point);
       const iteration = key
         ? s.multiAgentIterationResults.findLastIndex((r) => promptsKey(r) === key)

@@ -6,6 +6,10 @@
 import type { FrontierPoint, HeldOutComparison, RunPick, Usage } from "@promptune/contracts";
 import { create } from "zustand";
 import type { SingleFinalResult, SingleIterationResult } from "../api/run-types";
+import {
+  recallFrontierChoice,
+  rememberFrontierChoice,
+} from "../components/frontier/choice-storage";
 import { reachedPercent } from "../components/progress/ended-run";
 import { bestIndex } from "../run/score";
 
@@ -69,8 +73,8 @@ export interface SingleRunActions {
   /** The run completed: the final prompts list, optimised flag and summary. */
   completeRun(final: SingleFinalResult): void;
   setSummary(summary: RunSummary | null): void;
-  /** The frontier of a loaded run (history); the selection goes back to the recommended point. */
-  setFrontier(frontier: FrontierPoint[] | null): void;
+  /** The frontier of run `runId` loaded from history, with the choice this tab made for it (else the recommended point). */
+  setFrontier(frontier: FrontierPoint[] | null, runId?: string): void;
   /** Chooses frontier point `index`; the iteration with its prompt becomes the selected one. */
   selectFrontierPoint(index: number): void;
   setProgress(progress: number): void;
@@ -208,11 +212,13 @@ export const useSingleRunStore = create<SingleRunState & SingleRunActions>()((se
       };
     }),
   setSummary: (summary) => set({ summary }),
-  setFrontier: (frontier) => set({ frontier, frontierSelected: null }),
+  setFrontier: (frontier, runId) =>
+    set({ frontier, frontierSelected: recallFrontierChoice(runId, frontier?.length ?? 0) }),
   selectFrontierPoint: (index) =>
     set((s) => {
       const point = s.frontier?.[index];
       if (!point) return {};
+      rememberFrontierChoice(s.summary?.runId, index);
       const iteration = s.optimizedPrompts.lastIndexOf(point.prompt);
       if (iteration < 0) return { frontierSelected: index };
       return {

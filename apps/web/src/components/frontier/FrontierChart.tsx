@@ -2,7 +2,12 @@ import { Group, Text } from "@mantine/core";
 import { type FrontierPoint, formatUsd, GRAPH } from "@promptune/contracts";
 import { type KeyboardEvent, useState } from "react";
 import { useWindowWidth } from "../graphs/useWindowWidth";
-import { type FrontierGeometry, frontierGeometry, frontierSizeFor } from "./geometry";
+import {
+  type FrontierGeometry,
+  frontierGeometry,
+  frontierSizeFor,
+  pointPositions,
+} from "./geometry";
 
 const axisColor = "var(--mantine-color-dimmed)";
 const gridColor = "light-dark(var(--mantine-color-gray-2), var(--mantine-color-dark-4))";
@@ -42,6 +47,7 @@ export function FrontierChart({ frontier, chosen, onSelect }: FrontierChartProps
   const size = frontierSizeFor(useWindowWidth());
   const g = frontierGeometry(frontier, size);
   const [active, setActive] = useState<number | null>(null);
+  const at = pointPositions(frontier, g);
   const line = frontier
     .map((p, i) => ({ p, i }))
     .filter(({ p }) => p.on_frontier)
@@ -66,7 +72,7 @@ export function FrontierChart({ frontier, chosen, onSelect }: FrontierChartProps
         {line.length > 1 && (
           <polyline
             data-testid="frontier-line"
-            points={line.map(({ p }) => `${g.x(p.cost_per_1k_usd)},${g.y(p.score)}`).join(" ")}
+            points={line.map(({ i }) => `${at[i]?.x},${at[i]?.y}`).join(" ")}
             fill="none"
             stroke={GRAPH.pendingColor}
             strokeWidth={2}
@@ -75,8 +81,8 @@ export function FrontierChart({ frontier, chosen, onSelect }: FrontierChartProps
         )}
         {frontier.map((p, i) => {
           const select = () => onSelect(i);
-          const cx = g.x(p.cost_per_1k_usd);
-          const cy = g.y(p.score);
+          const cx = at[i]?.x ?? g.x(p.cost_per_1k_usd);
+          const cy = at[i]?.y ?? g.y(p.score);
           const color = p.recommended
             ? recommendedColor
             : p.on_frontier
@@ -91,6 +97,7 @@ export function FrontierChart({ frontier, chosen, onSelect }: FrontierChartProps
               data-testid="frontier-point"
               data-index={i}
               data-model={p.model_name}
+              data-temperature={p.temperature}
               data-recommended={p.recommended || undefined}
               data-chosen={i === chosen || undefined}
               role="button"
@@ -131,7 +138,9 @@ export function FrontierChart({ frontier, chosen, onSelect }: FrontierChartProps
             </g>
           );
         })}
-        {activePoint && <Tooltip point={activePoint} g={g} />}
+        {activePoint && active !== null && (
+          <Tooltip point={activePoint} at={at[active] ?? { x: 0, y: 0 }} g={g} />
+        )}
       </svg>
       <Legend />
     </div>
@@ -227,12 +236,20 @@ function Axes({ g }: { g: FrontierGeometry }) {
 const CHAR_PX = 6;
 
 /** The hovered or focused point's tooltip, kept inside the drawing. */
-function Tooltip({ point, g }: { point: FrontierPoint; g: FrontierGeometry }) {
+function Tooltip({
+  point,
+  at,
+  g,
+}: {
+  point: FrontierPoint;
+  at: { x: number; y: number };
+  g: FrontierGeometry;
+}) {
   const lines = describeFrontierPoint(point);
   const width = Math.min(g.size.width, Math.max(...lines.map((l) => l.length)) * CHAR_PX + 16);
   const height = lines.length * 15 + 10;
-  const cx = g.x(point.cost_per_1k_usd);
-  const cy = g.y(point.score);
+  const cx = at.x;
+  const cy = at.y;
   const x = Math.max(0, Math.min(g.size.width - width, cx - width / 2));
   const y = cy - height - 14 >= 0 ? cy - height - 14 : Math.min(g.size.height - height, cy + 14);
   return (

@@ -4,8 +4,9 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { candidateModelsField, multiCandidateModelsField } from "../../stores/candidate-models";
+import { recallFrontierChoice, rememberFrontierChoice } from "./choice-storage";
 import { FrontierPanel } from "./FrontierSection";
-import { frontierGeometry, frontierSizeFor } from "./geometry";
+import { frontierGeometry, frontierSizeFor, pointPositions } from "./geometry";
 import { chosenFrontierIndex, chosenFrontierPoint } from "./selection";
 
 const point = (over: Partial<FrontierPoint>): FrontierPoint => ({
@@ -155,6 +156,18 @@ describe("frontierGeometry", () => {
   });
 });
 
+describe("pointPositions", () => {
+  it("spreads points that would cover each other sideways and leaves the others at their spot", () => {
+    const g = frontierGeometry(frontier, frontierSizeFor(1280));
+    const twins = [point({ temperature: 0 }), point({ temperature: 0.7 }), point({ score: 0.5 })];
+    const at = pointPositions(twins, g);
+    expect(at[0]?.y).toBe(at[1]?.y);
+    expect(Math.abs((at[0]?.x ?? 0) - (at[1]?.x ?? 0))).toBe(14);
+    expect(((at[0]?.x ?? 0) + (at[1]?.x ?? 0)) / 2).toBeCloseTo(g.x(5.2), 6);
+    expect(at[2]).toEqual({ x: g.x(5.2), y: g.y(0.5) });
+  });
+});
+
 describe("chosen frontier point", () => {
   it("is the selection when it names a point, else the recommended one", () => {
     expect(chosenFrontierIndex(frontier, null)).toBe(1);
@@ -165,6 +178,19 @@ describe("chosen frontier point", () => {
       "gpt-4o",
     );
     expect(chosenFrontierPoint(frontier, 2, (p) => p.prompt === "Other")).toBeUndefined();
+  });
+});
+
+describe("the choice kept per run in this tab", () => {
+  it("comes back for the same run while it names a point, and not for another run", () => {
+    rememberFrontierChoice("run-a", 2);
+    rememberFrontierChoice("run-b", 0);
+    expect(recallFrontierChoice("run-a", 4)).toBe(2);
+    expect(recallFrontierChoice("run-a", 2)).toBeNull();
+    expect(recallFrontierChoice("run-c", 4)).toBeNull();
+    expect(recallFrontierChoice(undefined, 4)).toBeNull();
+    rememberFrontierChoice("run-a", 1);
+    expect(recallFrontierChoice("run-a", 4)).toBe(1);
   });
 });
 

@@ -107,3 +107,32 @@ export function frontierGeometry(
   }
   return { size, left, right, top, bottom, x, y, xTicks, yTicks };
 }
+
+/** Horizontal distance between points that would be drawn on the same spot. */
+const DODGE_PX = 14;
+
+/**
+ * Where each point is drawn: at its cost and score, except that points that
+ * would cover each other (same model cost and score, e.g. two temperatures
+ * of one model) are spread sideways around that spot so each stays visible
+ * and clickable.
+ */
+export function pointPositions(
+  points: readonly FrontierPoint[],
+  g: Pick<FrontierGeometry, "x" | "y">,
+): { x: number; y: number }[] {
+  const spots = points.map((p) => ({ x: g.x(p.cost_per_1k_usd), y: g.y(p.score) }));
+  const groups = new Map<string, number[]>();
+  spots.forEach((s, i) => {
+    const key = `${Math.round(s.x / 6)}:${Math.round(s.y / 6)}`;
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  for (const members of groups.values()) {
+    if (members.length < 2) continue;
+    members.forEach((index, k) => {
+      const spot = spots[index];
+      if (spot) spot.x += (k - (members.length - 1) / 2) * DODGE_PX;
+    });
+  }
+  return spots;
+}

@@ -106,10 +106,9 @@ export async function loadMultiIntoOptimizer(
     baseline: record.initial_evaluation ?? null,
     finalResult: null,
     showCompletion: false,
-    // The frontier comes back with the run; the choice starts again at the recommended point.
-    frontier: record.frontier ?? null,
-    frontierSelected: null,
   });
+  // The frontier comes back with the run, with the choice this tab made (else the recommended point).
+  useMultiRunStore.getState().setFrontier(record.frontier ?? null, record.run_id);
   navigate("/");
 }
 
