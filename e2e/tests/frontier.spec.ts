@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { artifactPath } from "../harness/artifacts";
 import { signInWithMagicLink, uniqueEmail } from "../harness/auth";
 import { E2E_PORTS } from "../harness/ports";
 
@@ -123,6 +124,7 @@ test.describe("cost–quality frontier", () => {
     await other.hover();
     await expect(card.getByTestId("frontier-tooltip")).toContainText(model);
     await expect(card.getByTestId("frontier-tooltip")).toContainText("per 1,000 replies");
+    await card.screenshot({ path: artifactPath("frontier-card-1280.png") });
     await other.click();
     await expect(other).toHaveAttribute("aria-pressed", "true");
     await expect(recommended).toHaveAttribute("aria-pressed", "false");
@@ -156,6 +158,7 @@ test.describe("cost–quality frontier", () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await card.scrollIntoViewIfNeeded();
     await expectNoHorizontalScroll(page);
+    await card.screenshot({ path: artifactPath("frontier-card-375.png") });
     const narrow = await card.getByTestId("frontier-chart").boundingBox();
     expect(narrow && narrow.x >= 0 && narrow.x + narrow.width <= 375).toBe(true);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -170,5 +173,54 @@ test.describe("cost–quality frontier", () => {
         `[data-testid="frontier-point"][data-model="${model}"][data-temperature="${temperature}"]`,
       ),
     ).toHaveAttribute("aria-pressed", "true");
+  });
+
+  test("multi-agent: choosing a frontier point moves the after-chat to its agents' models", async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInWithMagicLink(page, uniqueEmail("frontier-multi"));
+    await page.goto("/");
+    const field = page.getByTestId("ma-iterations");
+    await field.fill("1");
+    await field.blur();
+    await page.getByRole("combobox", { name: "Workers: also try on" }).click({ force: true });
+    await page.getByRole("option").last().click();
+    await page.keyboard.press("Escape");
+    await page.getByTestId("multi-cost-cap").fill("50");
+    await page.getByTestId("ma-optimize").click();
+    await expect(page.getByTestId("ma-completion")).toBeVisible({ timeout: 180_000 });
+
+    const card = page.getByTestId("frontier-card");
+    await card.scrollIntoViewIfNeeded();
+    expect(await card.getByTestId("frontier-point").count()).toBeGreaterThanOrEqual(2);
+    const other = card.locator('[data-testid="frontier-point"]:not([data-recommended])').first();
+    const index = Number(await other.getAttribute("data-index"));
+    await other.click();
+    await expect(other).toHaveAttribute("aria-pressed", "true");
+
+    // The chosen point's agents, as the history returns the run's frontier.
+    const res = await page.request.get("/api/auto-tune/optimize/history?mode=multi");
+    const runs = (await res.json()).data as Array<{
+      frontier?: Array<{
+        "master-agent": { model_name: string };
+        "worker-agents": Array<{ model_name: string }>;
+      }> | null;
+    }>;
+    const point = runs.find((r) => r.frontier?.length)?.frontier?.[index];
+    expect(point).toBeTruthy();
+    const coordinatorModel = point?.["master-agent"].model_name ?? "";
+    const workerModels = new Set(point?.["worker-agents"].map((w) => w.model_name));
+
+    const seen = Math.max(0, ...(await fixtureCalls(page)).map((c) => c.seq));
+    await chat(page, "ma-chat-after", "Which plan suits a family of four?");
+    const calls = (await fixtureCalls(page)).filter((c) => c.seq > seen);
+    const plans = calls.filter((c) => c.kind === "delegation_plan");
+    expect(plans.length).toBeGreaterThan(0);
+    for (const c of plans) expect(c.model).toBe(coordinatorModel);
+    const plain = calls.filter((c) => c.kind === "plain");
+    expect(plain.some((c) => workerModels.has(c.model))).toBe(true);
+    for (const c of plain) expect([coordinatorModel, ...workerModels]).toContain(c.model);
   });
 });
