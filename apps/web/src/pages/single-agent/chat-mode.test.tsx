@@ -150,5 +150,18 @@ describe("the after chat of a run with a cost–quality frontier", () => {
       temperature: 0.7,
       model_name: "gpt-4o",
     });
+    // A run that presented its initial prompt: the chosen point's whole configuration.
+    useSingleRunStore.setState((st) => ({
+      frontier: (st.frontier ?? []).map((p) => ({ ...p, prompt: "Be kind, initially." })),
+      frontierSelected: null,
+    }));
+    expect(singleChatMode.afterSettings(1)?.model_name).toBe("claude");
+    useSingleRunStore.getState().selectFrontierPoint(1);
+    expect(singleChatMode.afterSettings(1)).toEqual({
+      prompt: "Be kind, initially.",
+      temperature: 0.7,
+      model_name: "gpt-4o",
+    });
+    expect(singleChatMode.afterSettings(0)?.model_name).toBe("claude");
   });
 });

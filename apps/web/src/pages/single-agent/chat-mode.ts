@@ -70,12 +70,19 @@ export const singleChatMode: ChatMode<SingleAgentChatSettings> = {
     const prompt = run.optimizedPrompts[index];
     if (!prompt?.trim()) return null;
     // The presented prompt on the frontier runs on the chosen point's model at its temperature.
+    // A point the user chose whose prompt no iteration has (the presented configuration kept
+    // the initial prompt) is what the selected iteration's chat talks to, prompt and all.
+    const chosenElsewhere = (p: { prompt: string }) =>
+      run.frontierSelected !== null &&
+      index === run.selectedIterationIndex &&
+      !run.optimizedPrompts.includes(p.prompt);
     const point = chosenFrontierPoint(
       run.frontier,
       run.frontierSelected,
-      (p) => p.prompt === prompt,
+      (p) => p.prompt === prompt || chosenElsewhere(p),
     );
-    if (point) return { prompt, temperature: point.temperature, model_name: point.model_name };
+    if (point)
+      return { prompt: point.prompt, temperature: point.temperature, model_name: point.model_name };
     const temperature = run.iterationResults[index]?.temperature ?? s.temperature;
     return { prompt, temperature, model_name: s.selectedModel };
   },
