@@ -203,5 +203,17 @@ describe("the multi-agent after chat of a run with a cost–quality frontier", (
     useMultiRunStore.getState().selectFrontierPoint(1);
     expect(useMultiRunStore.getState().frontierSelected).toBe(1);
     expect(multiChatMode.afterSettings(0)).toEqual(presented);
+    // A run that presented its initial configuration: the chosen point's whole configuration.
+    const initialCoordinator = agent("Coordinator", "Route.", "big");
+    useMultiRunStore.setState((st) => ({
+      frontier: (st.frontier ?? []).map((p) => ({ ...p, "master-agent": initialCoordinator })),
+      frontierSelected: null,
+    }));
+    expect(multiChatMode.afterSettings(0)).toEqual(presented);
+    useMultiRunStore.getState().selectFrontierPoint(0);
+    expect(multiChatMode.afterSettings(0)).toEqual({
+      "master-agent": initialCoordinator,
+      "worker-agents": cheapWorkers["worker-agents"],
+    });
   });
 });

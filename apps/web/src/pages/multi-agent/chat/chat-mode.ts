@@ -5,6 +5,7 @@
  * shown under 'Reasoning Process'. Before: the current configuration; after:
  * the picked optimised iteration's configuration.
  */
+import type { FrontierPoint } from "@promptune/contracts";
 import { useMemo } from "react";
 import { type MultiAgentChatSettings, multiAgentBotReply } from "../../../api/chat";
 import type { ChatMode, ChatModeState } from "../../../components/chat";
@@ -60,12 +61,19 @@ export const multiChatMode: ChatMode<MultiAgentChatSettings> = {
     const run = useMultiRunStore.getState();
     const r = run.multiAgentIterationResults[index];
     if (!r) return null;
-    // The presented configuration on the frontier runs on the chosen point's models.
+    // The presented configuration on the frontier runs on the chosen point's models; a point
+    // the user chose whose prompts no iteration has (the run presented its initial
+    // configuration) is what the selected iteration's chat talks to.
     const key = promptsKey(r);
+    const keys = new Set(run.multiAgentIterationResults.map(promptsKey));
+    const chosenElsewhere = (p: FrontierPoint) =>
+      run.frontierSelected !== null &&
+      index === run.multiAgentSelectedIterationIndex &&
+      !keys.has(promptsKey(p));
     const point = chosenFrontierPoint(
       run.frontier,
       run.frontierSelected,
-      (p) => promptsKey(p) === key,
+      (p) => promptsKey(p) === key || chosenElsewhere(p),
     );
     if (point?.["master-agent"] && point["worker-agents"])
       return { "master-agent": point["master-agent"], "worker-agents": point["worker-agents"] };
