@@ -1,18 +1,13 @@
-import { Group, Text } from "@mantine/core";
 import { type FrontierPoint, formatUsd, GRAPH } from "@promptune/contracts";
 import { type KeyboardEvent, useState } from "react";
 import { useWindowWidth } from "../graphs/useWindowWidth";
+import { Axes, Legend, otherColor, recommendedColor } from "./chart-parts";
 import {
   type FrontierGeometry,
   frontierGeometry,
   frontierSizeFor,
   pointPositions,
 } from "./geometry";
-
-const axisColor = "var(--mantine-color-dimmed)";
-const gridColor = "light-dark(var(--mantine-color-gray-2), var(--mantine-color-dark-4))";
-const recommendedColor = "var(--mantine-color-green-7)";
-const otherColor = "var(--mantine-color-gray-5)";
 
 const pct = (x: number) => `${Math.round(x * 100)} %`;
 
@@ -187,51 +182,6 @@ function Mark({
   );
 }
 
-/** Grid, tick labels and axis titles. */
-function Axes({ g }: { g: FrontierGeometry }) {
-  return (
-    <g>
-      {g.yTicks.map((t) => (
-        <g key={`y${t.value}`}>
-          <line x1={g.left} x2={g.right} y1={t.at} y2={t.at} stroke={gridColor} />
-          <text
-            x={g.left - 6}
-            y={t.at}
-            textAnchor="end"
-            dominantBaseline="middle"
-            fontSize={11}
-            fill={axisColor}
-          >
-            {t.label}
-          </text>
-        </g>
-      ))}
-      {g.xTicks.map((t) => (
-        <g key={`x${t.value}`} data-testid="frontier-x-tick">
-          <line x1={t.at} x2={t.at} y1={g.top} y2={g.bottom} stroke={gridColor} />
-          <text x={t.at} y={g.bottom + 15} textAnchor="middle" fontSize={11} fill={axisColor}>
-            {t.label}
-          </text>
-        </g>
-      ))}
-      <line x1={g.left} x2={g.right} y1={g.bottom} y2={g.bottom} stroke={axisColor} />
-      <line x1={g.left} x2={g.left} y1={g.top} y2={g.bottom} stroke={axisColor} />
-      <text
-        x={(g.left + g.right) / 2}
-        y={g.size.height - 8}
-        textAnchor="middle"
-        fontSize={12}
-        fill={axisColor}
-      >
-        Cost per 1,000 replies (log scale)
-      </text>
-      <text x={4} y={12} fontSize={12} fill={axisColor}>
-        ↑ Validation score
-      </text>
-    </g>
-  );
-}
-
 /** Approximate width of one tooltip character at font size 11. */
 const CHAR_PX = 6;
 
@@ -269,47 +219,5 @@ function Tooltip({
         </text>
       ))}
     </g>
-  );
-}
-
-/** What the marks mean. */
-function Legend() {
-  const item = (mark: React.ReactNode, label: string) => (
-    <Group gap={4} wrap="nowrap">
-      <svg width={16} height={16} viewBox="0 0 16 16" aria-hidden="true">
-        {mark}
-      </svg>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-    </Group>
-  );
-  return (
-    <Group gap="md" mt={4} data-testid="frontier-legend">
-      {item(
-        <rect
-          x={3}
-          y={3}
-          width={10}
-          height={10}
-          transform="rotate(45 8 8)"
-          fill={recommendedColor}
-        />,
-        "recommended",
-      )}
-      {item(<circle cx={8} cy={8} r={5} fill={GRAPH.pendingColor} />, "on the frontier")}
-      {item(<circle cx={8} cy={8} r={5} fill={otherColor} />, "beaten on cost or score")}
-      {item(
-        <circle
-          cx={8}
-          cy={8}
-          r={6}
-          fill="none"
-          stroke="var(--mantine-color-text)"
-          strokeWidth={2}
-        />,
-        "in use",
-      )}
-    </Group>
   );
 }
