@@ -1,6 +1,16 @@
-import type { AgentConfig, MultiAgentIteration, Point, ScoreInterval } from "@promptune/contracts";
+import type {
+  AgentConfig,
+  FrontierPoint,
+  MultiAgentIteration,
+  Point,
+  ScoreInterval,
+} from "@promptune/contracts";
 import { create } from "zustand";
 import type { MultiAgentFinalResult } from "../api/run-types";
+import {
+  recallFrontierChoice,
+  rememberFrontierChoice,
+} from "../components/frontier/choice-storage";
 import { reachedPercent } from "../components/progress/ended-run";
 
 /** A whole multi-agent configuration in payload form (coordinator + workers). */
@@ -41,6 +51,12 @@ export interface MultiRunState {
   finalResult: MultiAgentFinalResult | null;
   /** The completion message is visible. */
   showCompletion: boolean;
+  /** The cost–quality frontier of the finished (or loaded) run; null without candidate models. */
+  frontier: FrontierPoint[] | null;
+  /** The frontier point chosen in the chart or table (index); null = the recommended one. */
+  frontierSelected: number | null;
+  /** The run the frontier belongs to (to remember the choice per run). */
+  frontierRunId: string | null;
 }
 
 interface MultiRunActions {
@@ -52,6 +68,10 @@ interface MultiRunActions {
   setProgress(progress: number): void;
   /** Keeps the final result of the run. */
   setFinalResult(result: MultiAgentFinalResult | null): void;
+  /** The frontier of run `runId` loaded from history, with the choice this tab made for it (else the recommended point). */
+  setFrontier(frontier: FrontierPoint[] | null, runId: string): void;
+  /** Chooses frontier point `index`; the iteration with its prompts becomes the selected one. */
+  selectFrontierPoint(index: number): void;
   /** Marks the run finished and optimised (after progress reached 100 %). */
   markOptimized(): void;
   /** Ends a run without result (error or manual stop): back to idle. */
@@ -76,6 +96,9 @@ function initialRunState(): MultiRunState {
     baseline: null,
     finalResult: null,
     showCompletion: false,
+    frontier: null,
+    frontierSelected: null,
+    frontierRunId: null,
   };
 }
 
@@ -85,6 +108,15 @@ function initialRunState(): MultiRunState {
  */
 export function nextSelectedIndex(current: number, previousCount: number): number {
   return previousCount === 0 || current >= previousCount - 1 ? previousCount : current;
+}
+
+/** The prompts of a whole configuration (coordinator, then workers) as one key; null without one. */
+export function promptsKey(c: {
+  "master-agent"?: { prompt: string } | undefined;
+  "worker-agents"?: { prompt: string }[] | undefined;
+}): string | null {
+  if (!c["master-agent"] || !c["worker-agents"]) return null;
+  return JSON.stringify([c["master-agent"].prompt, ...c["worker-agents"].map((w) => w.prompt)]);
 }
 
 /** The multi-agent run store (results, selection, progress, completion). */
@@ -119,7 +151,32 @@ export const useMultiRunStore = create<MultiRunState & MultiRunActions>()((set) 
       };
     }),
   setProgress: (progress) => set({ progress }),
-  setFinalResult: (finalResult) => set({ finalResult }),
+  setFinalResult: (finalResult) =>
+    set({
+      finalResult,
+      frontier: finalResult?.server?.frontier ?? null,
+      frontierSelected: null,
+      frontierRunId: finalResult?.server?.run_id ?? null,
+    }),
+  setFrontier: (frontier, runId) =>
+    set({
+      frontier,
+      frontierSelected: recallFrontierChoice(runId, frontier?.length ?? 0),
+      frontierRunId: runId,
+    }),
+  selectFrontierPoint: (index) =>
+    set((s) => {
+      const point = s.frontier?.[index];
+      if (!point) return {};
+      rememberFrontierChoice(s.frontierRunId, index);
+      const key = promptsKey(point);
+      const iteration = key
+        ? s.multiAgentIterationResults.findLastIndex((r) => promptsKey(r) === key)
+        : -1;
+      return iteration < 0
+        ? { frontierSelected: index }
+        : { frontierSelected: index, multiAgentSelectedIterationIndex: iteration };
+    }),
   markOptimized: () => set({ isOptimizing: false, multiAgentIsOptimized: true, progress: 100 }),
   stopRun: () =>
     set((s) => ({

@@ -6,6 +6,10 @@
 import type { FrontierPoint, HeldOutComparison, RunPick, Usage } from "@promptune/contracts";
 import { create } from "zustand";
 import type { SingleFinalResult, SingleIterationResult } from "../api/run-types";
+import {
+  recallFrontierChoice,
+  rememberFrontierChoice,
+} from "../components/frontier/choice-storage";
 import { reachedPercent } from "../components/progress/ended-run";
 import { bestIndex } from "../run/score";
 
@@ -50,6 +54,8 @@ export interface SingleRunState {
   summary: RunSummary | null;
   /** The cost–quality frontier of the finished run (null without candidate models). */
   frontier: FrontierPoint[] | null;
+  /** The frontier point chosen in the chart or table (index); null = the recommended one. */
+  frontierSelected: number | null;
   /** Progress of the running or last run in percent (0–100). */
   progress: number;
 }
@@ -67,6 +73,10 @@ export interface SingleRunActions {
   /** The run completed: the final prompts list, optimised flag and summary. */
   completeRun(final: SingleFinalResult): void;
   setSummary(summary: RunSummary | null): void;
+  /** The frontier of run `runId` loaded from history, with the choice this tab made for it (else the recommended point). */
+  setFrontier(frontier: FrontierPoint[] | null, runId?: string): void;
+  /** Chooses frontier point `index`; the iteration with its prompt becomes the selected one. */
+  selectFrontierPoint(index: number): void;
   setProgress(progress: number): void;
   /**
    * Loads prompts from elsewhere (history, integration): `prompts` become the
@@ -92,6 +102,7 @@ function emptyState(): SingleRunState {
     requestedIterations: 0,
     summary: null,
     frontier: null,
+    frontierSelected: null,
     progress: 0,
   };
 }
@@ -181,6 +192,7 @@ export const useSingleRunStore = create<SingleRunState & SingleRunActions>()((se
         graphSliderValue: index,
         selectedPrompt: optimizedPrompts[index] ?? "",
         frontier: final.frontier ?? null,
+        frontierSelected: null,
         summary: {
           ...s.summary,
           ...(final.run_id !== undefined ? { runId: final.run_id } : {}),
@@ -200,6 +212,22 @@ export const useSingleRunStore = create<SingleRunState & SingleRunActions>()((se
       };
     }),
   setSummary: (summary) => set({ summary }),
+  setFrontier: (frontier, runId) =>
+    set({ frontier, frontierSelected: recallFrontierChoice(runId, frontier?.length ?? 0) }),
+  selectFrontierPoint: (index) =>
+    set((s) => {
+      const point = s.frontier?.[index];
+      if (!point) return {};
+      rememberFrontierChoice(s.summary?.runId, index);
+      const iteration = s.optimizedPrompts.lastIndexOf(point.prompt);
+      if (iteration < 0) return { frontierSelected: index };
+      return {
+        frontierSelected: index,
+        selectedIterationIndex: iteration,
+        graphSliderValue: iteration,
+        selectedPrompt: point.prompt,
+      };
+    }),
   setProgress: (progress) => set({ progress }),
   loadPrompts: (prompts, optimized, results) =>
     set(() => {

@@ -6,6 +6,7 @@ import { bestIndex } from "../../run/score";
 import { type RunAdapter, useRun } from "../../run/useRun";
 import { useAuthStore } from "../../stores/auth";
 import { multiCandidateModelsField, useCandidateModelsStore } from "../../stores/candidate-models";
+import { parseCostCap, useCostCapStore } from "../../stores/cost-cap";
 import { extraDatasetsField, useExtraDatasetsStore } from "../../stores/extra-datasets";
 import { useMultiRunStore } from "../../stores/multi-run";
 import { makeWorker, useOptimizationStore } from "../../stores/optimization";
@@ -136,11 +137,14 @@ export function useMultiAgentRun(): MultiAgentRunControls {
     const settings = useOptimizationStore.getState();
     const refused = refusal(settings);
     if (refused) return showAlert(refused);
+    const cap = parseCostCap(useCostCapStore.getState().multi);
+    if (!cap.ok) return showAlert(cap.error);
     const candidates = useCandidateModelsStore.getState();
     const request: MultiAgentOptimizeRequest = {
       ...optimizeRequest(settings),
       ...multiCandidateModelsField(candidates.coordinator, candidates.workers),
       ...extraDatasetsField(useExtraDatasetsStore.getState().multi, settings.selectedDataset),
+      ...(cap.usd !== null ? { max_cost_usd: cap.usd } : {}),
     };
     start(request);
   }, [start]);

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Stack, Text, Textarea, Title } from "@mantine/core";
 import { MAX_PROMPT_CHARS } from "@promptune/contracts";
+import { CostCapInput } from "../../components/CostCapInput";
 import { DeferredTooltip } from "../../components/deferred-inputs";
 import { endedCaption, IterationSteps, ProgressSummary } from "../../components/progress";
 import { useSingleVerdict } from "../../components/run-insights/verdict";
@@ -109,6 +110,7 @@ export function BotPromptPanel({
           </div>
         </DeferredTooltip>
         <SingleRunEstimate />
+        <CostCapInput mode="single" disabled={running} />
         {running && onStop && <StopButton onStop={onStop} stopping={stopping} />}
         <ProgressSummary
           value={progress}

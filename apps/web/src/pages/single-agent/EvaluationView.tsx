@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { Carousel, followFromPreviousToLast } from "../../components/carousel";
 import { ConfigurationActions } from "../../components/config-actions/ConfigurationActions";
 import { DeployToAfterBot } from "../../components/config-actions/DeployToAfterBot";
+import { chosenFrontierPoint } from "../../components/frontier/selection";
 import { PickReason, useSingleVerdict } from "../../components/run-insights";
 import { NOT_ACCEPTED_LABEL } from "../../run/score";
 import { useAuthStore } from "../../stores/auth";
@@ -29,10 +30,14 @@ function OptimisedSlide({ index }: { index: number }) {
   const finished = useSingleRunStore((s) => s.isOptimized && !s.isOptimizing);
   const presented = finished && isBest;
   const signedIn = useAuthStore((s) => s.status === "authenticated");
+  const frontier = useSingleRunStore((s) => s.frontier);
+  const frontierSelected = useSingleRunStore((s) => s.frontierSelected);
+  // The presented prompt runs on the frontier point chosen in "Cost vs quality" (else the recommended one).
+  const point = chosenFrontierPoint(frontier, frontierSelected, (p) => p.prompt === prompt);
   const chosen = {
     prompt,
-    model_name: result?.model_name ?? model,
-    temperature: result?.temperature ?? temperature,
+    model_name: point?.model_name ?? result?.model_name ?? model,
+    temperature: point?.temperature ?? result?.temperature ?? temperature,
   };
   return (
     <ConfigurationDetails

@@ -1,11 +1,12 @@
 import { ChatComparison } from "../../components/chat";
 import { DeployToAfterBot } from "../../components/config-actions/DeployToAfterBot";
-import { FrontierTable } from "../../components/FrontierTable";
+import { FrontierSection } from "../../components/frontier/FrontierSection";
 import { SingleRunInsights } from "../../components/run-insights";
 import { useAuthStore } from "../../stores/auth";
 import { useSingleRunStore } from "../../stores/single-run";
 import { singleChatMode } from "./chat-mode";
 import { EvaluationView } from "./EvaluationView";
+import { singleFrontierMode } from "./frontier-mode";
 import { PromptChanges } from "./PromptChanges";
 import { SingleGraphs } from "./SingleGraphs";
 
@@ -15,7 +16,6 @@ import { SingleGraphs } from "./SingleGraphs";
  * own, loaded after the first paint.
  */
 export default function SingleResultsSections({ progress }: { progress: number }) {
-  const frontier = useSingleRunStore((s) => s.frontier);
   const runId = useSingleRunStore((s) => s.summary?.runId);
   const finished = useSingleRunStore((s) => s.isOptimized && !s.isOptimizing);
   const signedIn = useAuthStore((s) => s.status === "authenticated");
@@ -23,18 +23,14 @@ export default function SingleResultsSections({ progress }: { progress: number }
   return (
     <>
       <EvaluationView />
-      {frontier && frontier.length > 0 && (
-        <FrontierTable
-          frontier={frontier}
-          {...(deployable
-            ? {
-                action: (_: unknown, i: number) => (
-                  <DeployToAfterBot runId={runId} frontierPoint={i} />
-                ),
-              }
-            : {})}
-        />
-      )}
+      <FrontierSection
+        mode={singleFrontierMode}
+        action={
+          deployable
+            ? (_point, i) => <DeployToAfterBot runId={runId} frontierPoint={i} />
+            : undefined
+        }
+      />
       <PromptChanges />
       <SingleGraphs progress={progress} />
       <SingleRunInsights />

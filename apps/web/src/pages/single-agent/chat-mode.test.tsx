@@ -119,7 +119,20 @@ describe("the after chat of a run with a cost–quality frontier", () => {
           calls_per_reply: 1,
           recommended: true,
         },
+        {
+          model_name: "gpt-4o",
+          temperature: 0.7,
+          prompt: "Be kind. Be exact.",
+          score: 0.84,
+          ci_low: 0.74,
+          ci_high: 0.94,
+          cost_per_1k_usd: 5,
+          calls_per_reply: 1,
+          recommended: false,
+        },
       ],
+      frontierSelected: null,
+      selectedIterationIndex: 0,
     });
     expect(singleChatMode.afterSettings(1)).toEqual({
       prompt: "Be kind. Be exact.",
@@ -128,5 +141,27 @@ describe("the after chat of a run with a cost–quality frontier", () => {
     });
     // another iteration's prompt keeps the page's model
     expect(singleChatMode.afterSettings(0)?.model_name).toBe("gpt-4o");
+    // Choosing the other point selects its iteration, and the after chat talks to it.
+    useOptimizationStore.getState().update({ selectedModel: "claude" });
+    useSingleRunStore.getState().selectFrontierPoint(1);
+    expect(useSingleRunStore.getState().selectedIterationIndex).toBe(1);
+    expect(singleChatMode.afterSettings(1)).toEqual({
+      prompt: "Be kind. Be exact.",
+      temperature: 0.7,
+      model_name: "gpt-4o",
+    });
+    // A run that presented its initial prompt: the chosen point's whole configuration.
+    useSingleRunStore.setState((st) => ({
+      frontier: (st.frontier ?? []).map((p) => ({ ...p, prompt: "Be kind, initially." })),
+      frontierSelected: null,
+    }));
+    expect(singleChatMode.afterSettings(1)?.model_name).toBe("claude");
+    useSingleRunStore.getState().selectFrontierPoint(1);
+    expect(singleChatMode.afterSettings(1)).toEqual({
+      prompt: "Be kind, initially.",
+      temperature: 0.7,
+      model_name: "gpt-4o",
+    });
+    expect(singleChatMode.afterSettings(0)?.model_name).toBe("claude");
   });
 });

@@ -3,12 +3,14 @@
  * selected model and a temperature. Before: the bot prompt (else the run's
  * initial prompt) at the selected temperature; after: the picked optimised
  * prompt at the temperature its result was scored with (the presented prompt
- * of a run with a cost–quality frontier: on the recommended model at its
- * temperature).
+ * of a run with a cost–quality frontier: on the chosen frontier point's
+ * model at its temperature, the recommended one unless the user chose
+ * another in the "Cost vs quality" card).
  */
 import { useMemo } from "react";
 import { type SingleAgentChatSettings, singleAgentBotReply } from "../../api/chat";
 import type { ChatMode, ChatModeState } from "../../components/chat";
+import { chosenFrontierPoint } from "../../components/frontier/selection";
 import { useOptimizationStore } from "../../stores/optimization";
 import { useSingleRunStore } from "../../stores/single-run";
 
@@ -67,10 +69,20 @@ export const singleChatMode: ChatMode<SingleAgentChatSettings> = {
     const run = useSingleRunStore.getState();
     const prompt = run.optimizedPrompts[index];
     if (!prompt?.trim()) return null;
-    // The presented prompt on the frontier runs on the recommended model at its temperature.
-    const recommended = run.frontier?.find((p) => p.recommended && p.prompt === prompt);
-    if (recommended)
-      return { prompt, temperature: recommended.temperature, model_name: recommended.model_name };
+    // The presented prompt on the frontier runs on the chosen point's model at its temperature.
+    // A point the user chose whose prompt no iteration has (the presented configuration kept
+    // the initial prompt) is what the selected iteration's chat talks to, prompt and all.
+    const chosenElsewhere = (p: { prompt: string }) =>
+      run.frontierSelected !== null &&
+      index === run.selectedIterationIndex &&
+      !run.optimizedPrompts.includes(p.prompt);
+    const point = chosenFrontierPoint(
+      run.frontier,
+      run.frontierSelected,
+      (p) => p.prompt === prompt || chosenElsewhere(p),
+    );
+    if (point)
+      return { prompt: point.prompt, temperature: point.temperature, model_name: point.model_name };
     const temperature = run.iterationResults[index]?.temperature ?? s.temperature;
     return { prompt, temperature, model_name: s.selectedModel };
   },

@@ -2,9 +2,11 @@ import { notifications } from "@mantine/notifications";
 import type { FinalResult, SingleAgentOptimizeRequest } from "@promptune/contracts";
 import { useCallback } from "react";
 import type { SingleFinalResult } from "../../api/run-types";
+import { chosenFrontierPoint } from "../../components/frontier/selection";
 import { type RunAdapter, useRun } from "../../run/useRun";
 import { useAuthStore } from "../../stores/auth";
 import { candidateModelsField, useCandidateModelsStore } from "../../stores/candidate-models";
+import { parseCostCap, useCostCapStore } from "../../stores/cost-cap";
 import { extraDatasetsField, useExtraDatasetsStore } from "../../stores/extra-datasets";
 import { useOptimizationStore } from "../../stores/optimization";
 import { useSessionStore } from "../../stores/session";
@@ -46,8 +48,12 @@ function syncIntegration(request: SingleAgentOptimizeRequest): void {
   const after = useSingleRunStore.getState();
   const selected = after.iterationResults[after.selectedIterationIndex];
   const optimisedPrompt = after.selectedPrompt || request.prompt;
-  // The presented prompt of a run with a frontier goes on the recommended model.
-  const recommended = after.frontier?.find((p) => p.recommended && p.prompt === optimisedPrompt);
+  // The presented prompt of a run with a frontier goes on the chosen point's model.
+  const recommended = chosenFrontierPoint(
+    after.frontier,
+    after.frontierSelected,
+    (p) => p.prompt === optimisedPrompt,
+  );
   void saveResultsToIntegration({
     initialPrompt: request.prompt,
     optimisedPrompt,
@@ -112,6 +118,8 @@ export function useSingleOptimization(): SingleOptimization {
       return alert("Please enter a prompt and select a dataset");
     if (!Number.isInteger(s.iterations) || s.iterations < 1)
       return alert("Please enter a valid number of iterations (minimum 1)");
+    const cap = parseCostCap(useCostCapStore.getState().single);
+    if (!cap.ok) return alert("Please fix the cost cap", cap.error);
     s.update({ initialPrompt: s.botPrompt });
     startRun({
       prompt: s.botPrompt,
@@ -121,6 +129,7 @@ export function useSingleOptimization(): SingleOptimization {
       temperature: s.temperature,
       ...candidateModelsField(useCandidateModelsStore.getState().single, s.selectedModel),
       ...extraDatasetsField(useExtraDatasetsStore.getState().single, s.selectedDataset),
+      ...(cap.usd !== null ? { max_cost_usd: cap.usd } : {}),
     });
   }, [startRun]);
 

@@ -179,10 +179,41 @@ describe("the multi-agent after chat of a run with a cost–quality frontier", (
               recommended: true,
               ...cheapWorkers,
             },
+            {
+              model_name: "big",
+              temperature: 0.5,
+              prompt: "Route well.",
+              score: 0.82,
+              ci_low: 0.72,
+              ci_high: 0.92,
+              cost_per_1k_usd: 4,
+              calls_per_reply: 3,
+              recommended: false,
+              ...presented,
+            },
           ],
         },
       },
     });
+    const run = useMultiRunStore.getState();
+    // The store keeps the final result's frontier; the recommended point is chosen at first.
+    run.setFinalResult(run.finalResult);
     expect(multiChatMode.afterSettings(0)).toEqual(cheapWorkers);
+    // Choosing another point in "Cost vs quality" moves the after chat to it.
+    useMultiRunStore.getState().selectFrontierPoint(1);
+    expect(useMultiRunStore.getState().frontierSelected).toBe(1);
+    expect(multiChatMode.afterSettings(0)).toEqual(presented);
+    // A run that presented its initial configuration: the chosen point's whole configuration.
+    const initialCoordinator = agent("Coordinator", "Route.", "big");
+    useMultiRunStore.setState((st) => ({
+      frontier: (st.frontier ?? []).map((p) => ({ ...p, "master-agent": initialCoordinator })),
+      frontierSelected: null,
+    }));
+    expect(multiChatMode.afterSettings(0)).toEqual(presented);
+    useMultiRunStore.getState().selectFrontierPoint(0);
+    expect(multiChatMode.afterSettings(0)).toEqual({
+      "master-agent": initialCoordinator,
+      "worker-agents": cheapWorkers["worker-agents"],
+    });
   });
 });

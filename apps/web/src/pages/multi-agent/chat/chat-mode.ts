@@ -5,10 +5,12 @@
  * shown under 'Reasoning Process'. Before: the current configuration; after:
  * the picked optimised iteration's configuration.
  */
+import type { FrontierPoint } from "@promptune/contracts";
 import { useMemo } from "react";
 import { type MultiAgentChatSettings, multiAgentBotReply } from "../../../api/chat";
 import type { ChatMode, ChatModeState } from "../../../components/chat";
-import { useMultiRunStore } from "../../../stores/multi-run";
+import { chosenFrontierPoint } from "../../../components/frontier/selection";
+import { promptsKey, useMultiRunStore } from "../../../stores/multi-run";
 import { useOptimizationStore } from "../../../stores/optimization";
 import { showAlert } from "../useMultiAgentRun";
 import { configSnapshot } from "../workers";
@@ -59,24 +61,22 @@ export const multiChatMode: ChatMode<MultiAgentChatSettings> = {
     const run = useMultiRunStore.getState();
     const r = run.multiAgentIterationResults[index];
     if (!r) return null;
-    // The presented configuration on the frontier runs on the recommended point's models.
-    const prompts = (c: {
-      "master-agent": { prompt: string };
-      "worker-agents": { prompt: string }[];
-    }) => JSON.stringify([c["master-agent"].prompt, ...c["worker-agents"].map((w) => w.prompt)]);
-    const recommended = run.finalResult?.server?.frontier?.find((p) => p.recommended);
-    if (
-      recommended?.["master-agent"] &&
-      recommended["worker-agents"] &&
-      prompts({
-        "master-agent": recommended["master-agent"],
-        "worker-agents": recommended["worker-agents"],
-      }) === prompts(r)
-    )
-      return {
-        "master-agent": recommended["master-agent"],
-        "worker-agents": recommended["worker-agents"],
-      };
+    // The presented configuration on the frontier runs on the chosen point's models; a point
+    // the user chose whose prompts no iteration has (the run presented its initial
+    // configuration) is what the selected iteration's chat talks to.
+    const key = promptsKey(r);
+    const keys = new Set(run.multiAgentIterationResults.map(promptsKey));
+    const chosenElsewhere = (p: FrontierPoint) =>
+      run.frontierSelected !== null &&
+      index === run.multiAgentSelectedIterationIndex &&
+      !keys.has(promptsKey(p));
+    const point = chosenFrontierPoint(
+      run.frontier,
+      run.frontierSelected,
+      (p) => promptsKey(p) === key || chosenElsewhere(p),
+    );
+    if (point?.["master-agent"] && point["worker-agents"])
+      return { "master-agent": point["master-agent"], "worker-agents": point["worker-agents"] };
     return { "master-agent": r["master-agent"], "worker-agents": r["worker-agents"] };
   },
   ratingConfig: (settings) => ({ mode: "multi", config: settings }),

@@ -12,6 +12,7 @@ import {
 } from "@mantine/core";
 import { MAX_CANDIDATE_MODELS } from "@promptune/contracts";
 import { useShallow } from "zustand/react/shallow";
+import { CostCapInput } from "../../../components/CostCapInput";
 import { DeferredTooltip } from "../../../components/deferred-inputs";
 import { endedCaption, IterationSteps, ProgressSummary } from "../../../components/progress";
 import { StopButton } from "../../../run/StopButton";
@@ -206,6 +207,7 @@ export function ConfigureCard({ onOptimize, onStop, stopping = false }: Configur
               </Box>
             </DeferredTooltip>
             <MultiRunEstimate />
+            <CostCapInput mode="multi" disabled={locked} />
             {run.running && onStop && (
               <Box miw={120}>
                 <StopButton onStop={onStop} stopping={stopping} />

@@ -11,7 +11,7 @@ import { useOptimizationStore } from "../../../stores/optimization";
 import { configSnapshot } from "../workers";
 import { AgentDetails } from "./AgentDetails";
 import { AgentDiagram, type AgentKey } from "./AgentDiagram";
-import { MultiConfigurationActions } from "./configuration-actions";
+import { frontierConfigOr, MultiConfigurationActions } from "./configuration-actions";
 
 /** The agent a key points at in a configuration, with its role; null when absent. */
 export function agentOf(
@@ -116,6 +116,8 @@ export function ConfigurationEvaluation() {
   const baseline = useMultiRunStore((s) => s.baseline);
   const verdict = useMultiVerdict();
   const finished = useMultiRunStore((s) => s.multiAgentIsOptimized && !s.isOptimizing);
+  const frontier = useMultiRunStore((s) => s.frontier);
+  const frontierSelected = useMultiRunStore((s) => s.frontierSelected);
   const [initialAgent, setInitialAgent] = useState<AgentKey | null>(null);
   const [optimizedAgent, setOptimizedAgent] = useState<AgentKey | null>(null);
   const carousel = useRef<CarouselHandle>(null);
@@ -192,10 +194,10 @@ export function ConfigurationEvaluation() {
                       testId={`ma-optimized-${i}`}
                     />
                     <MultiConfigurationActions
-                      config={{
+                      config={frontierConfigOr(frontier, frontierSelected, {
                         "master-agent": result["master-agent"],
                         "worker-agents": result["worker-agents"],
-                      }}
+                      })}
                       label={`Iteration ${result.iteration ?? i + 1}`}
                       presented={finished && verdict.index === i}
                       validationScore={result.validation_score}

@@ -1,8 +1,9 @@
 import { notifications } from "@mantine/notifications";
-import { DEFAULTS } from "@promptune/contracts";
+import { DEFAULTS, type FrontierPoint } from "@promptune/contracts";
 import { ConfigurationActions } from "../../../components/config-actions/ConfigurationActions";
+import { chosenFrontierPoint } from "../../../components/frontier/selection";
 import { CONFIGURE_SECTION_ID, scrollToId } from "../../../lib/scroll";
-import type { MultiAgentSnapshot } from "../../../stores/multi-run";
+import { type MultiAgentSnapshot, promptsKey } from "../../../stores/multi-run";
 import { makeWorker, useOptimizationStore } from "../../../stores/optimization";
 
 /** Toast after a multi-agent 'Use this configuration'. */
@@ -36,6 +37,23 @@ export function applyMultiConfiguration(config: MultiAgentSnapshot): void {
   });
   scrollToId(CONFIGURE_SECTION_ID);
   notifications.show({ color: "green", message: MULTI_USE_TEXT, autoClose: 4000 });
+}
+
+/**
+ * The configuration an iteration's actions use: the frontier point chosen in
+ * "Cost vs quality" (else the recommended one) when it has the iteration's
+ * prompts (its models and temperatures), else the iteration's own.
+ */
+export function frontierConfigOr(
+  frontier: readonly FrontierPoint[] | null,
+  selected: number | null,
+  config: MultiAgentSnapshot,
+): MultiAgentSnapshot {
+  const key = promptsKey(config);
+  const point = chosenFrontierPoint(frontier, selected, (p) => promptsKey(p) === key);
+  return point?.["master-agent"] && point["worker-agents"]
+    ? { "master-agent": point["master-agent"], "worker-agents": point["worker-agents"] }
+    : config;
 }
 
 /** Copy, Export and 'Use this configuration' under a multi-agent configuration (issue 26 §3 items 13–14). */

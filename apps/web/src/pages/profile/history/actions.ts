@@ -107,6 +107,8 @@ export async function loadMultiIntoOptimizer(
     finalResult: null,
     showCompletion: false,
   });
+  // The frontier comes back with the run, with the choice this tab made (else the recommended point).
+  useMultiRunStore.getState().setFrontier(record.frontier ?? null, record.run_id);
   navigate("/");
 }
 

@@ -100,6 +100,29 @@ describe("load to integration", () => {
     });
   });
 
+  it("puts the presented prompt on the recommended frontier point's model and temperature", () => {
+    const frontierPoint = {
+      temperature: 0,
+      prompt: "p2",
+      score: 0.8,
+      ci_low: 0.7,
+      ci_high: 0.9,
+      cost_per_1k_usd: 0.2,
+      calls_per_reply: 1,
+    };
+    const record = singleRecord("r5", "2026-11-20T08:30:00.000Z", ["p1", "p2"], {
+      frontier: [
+        { ...frontierPoint, model_name: "cheap", recommended: true },
+        { ...frontierPoint, model_name: "gpt-4o-mini", temperature: 0.9, recommended: false },
+      ],
+    });
+    expect(integrationFromHistory(record, connector).opti_config).toEqual({
+      model_name: "cheap",
+      prompt: "p2",
+      temperature: 0,
+    });
+  });
+
   it("uses the initial prompt for both bots when the run has no steps", () => {
     const record = singleRecord("r4", "2026-11-20T08:30:00.000Z", []);
     const integration = integrationFromHistory(record, connector);

@@ -215,7 +215,8 @@ export function optimizerLoadFromHistory(record: HistoryRecord): OptimizerLoad {
 /**
  * 'Load to integration' (spec §4): the initial configuration from the run's
  * initial prompt, the optimised one from the last step's prompt (the initial
- * prompt when there are no steps); the connector part is kept.
+ * prompt when there are no steps; on the recommended frontier point's model
+ * and temperature when the run has one); the connector part is kept.
  */
 export function integrationFromHistory(
   record: HistoryRecord,
@@ -225,14 +226,18 @@ export function integrationFromHistory(
   const model = c.model_name || DEFAULTS.model;
   const temperature = Number.isFinite(c.temperature) ? c.temperature : TEMPERATURE.default;
   const last = [...record.steps].sort((a, b) => a.step_number - b.step_number).at(-1);
+  // A run with a cost–quality frontier: its presented prompt goes on the recommended point.
+  const point = last
+    ? record.frontier?.find((p) => p.recommended && p.prompt === last.prompt)
+    : undefined;
   return {
     username: current.username,
     friends_usernames: current.friends_usernames,
     init_config: { model_name: model, prompt: c.initial_prompt, temperature },
     opti_config: {
-      model_name: last?.model_name || model,
+      model_name: point?.model_name || last?.model_name || model,
       prompt: last ? last.prompt : c.initial_prompt,
-      temperature: last?.temperature ?? temperature,
+      temperature: point?.temperature ?? last?.temperature ?? temperature,
     },
   };
 }

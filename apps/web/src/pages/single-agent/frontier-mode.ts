@@ -1,0 +1,10 @@
+/** The single-agent page's "Cost vs quality" card: the frontier and choice live in the single-run store. */
+import type { FrontierMode } from "../../components/frontier/FrontierSection";
+import { useSingleRunStore } from "../../stores/single-run";
+
+/** Frontier mode of the single-agent page. */
+export const singleFrontierMode: FrontierMode = {
+  useFrontier: () => useSingleRunStore((s) => s.frontier),
+  useSelected: () => useSingleRunStore((s) => s.frontierSelected),
+  select: (index) => useSingleRunStore.getState().selectFrontierPoint(index),
+};
