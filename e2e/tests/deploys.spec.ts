@@ -3,7 +3,8 @@ import { signInWithMagicLink, uniqueEmail } from "../harness/auth";
 
 /**
  * Issue 25, items 2–3 through the real UI: a reply rated in the web chat
- * becomes a Feedback row; a run's iteration is deployed to the after-bot
+ * becomes a Feedback row; a run optimises on it (merged with a bundled
+ * dataset through "Merge with"); the run's iteration is deployed to the after-bot
  * (the held-out gate refuses an unmeasured iteration, "Deploy anyway" is
  * recorded); saving the integration deploys another version; the Versions
  * section rolls back to the first, and the page shows what the after-bot
@@ -13,9 +14,13 @@ import { signInWithMagicLink, uniqueEmail } from "../harness/auth";
 const INITIAL = "You answer questions about a bike shop's repairs and opening hours.";
 const SAVED_AFTER = "You answer questions about a bike shop. Always mention the free safety check.";
 
-async function runFromPage(page: Page, iterations: number) {
+/** Runs a single-agent optimisation from /home, its dataset merged with the Feedback dataset of the web chats. */
+async function runOnFeedbackFromPage(page: Page, iterations: number) {
   await page.goto("/home");
   await expect(page.getByTestId("dataset-select")).not.toHaveValue("");
+  await page.getByTestId("dataset-select-merge").click();
+  await page.getByRole("option", { name: "Feedback — web chats" }).click();
+  await page.keyboard.press("Escape");
   const input = page.getByTestId("iterations-input");
   await input.fill(String(iterations));
   await input.blur();
@@ -24,7 +29,7 @@ async function runFromPage(page: Page, iterations: number) {
   await expect(page.getByTestId("completion-message")).toBeVisible({ timeout: 120_000 });
 }
 
-test("rate → Feedback row → deploy past the gate → save deploys v2 → roll back to v1", async ({
+test("rate → Feedback row → optimise on it → deploy past the gate → save deploys v2 → roll back to v1", async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -47,8 +52,13 @@ test("rate → Feedback row → deploy past the gate → save deploys v2 → rol
   expect(rows.data.rows).toHaveLength(1);
   expect(rows.data.rows[0].dialog[0].content).toBe("Do you fix punctures?");
 
-  // A run; its iteration that was not presented has no held-out measurement: the gate refuses.
-  await runFromPage(page, 2);
+  // A run on the bundled dataset merged with the Feedback dataset; its iteration that was not
+  // presented has no held-out measurement: the gate refuses.
+  await runOnFeedbackFromPage(page, 2);
+  const history = await (
+    await page.request.get("/api/auto-tune/optimize/history?mode=single")
+  ).json();
+  expect(history.data[0].configuration.extra_datasets).toEqual(["feedback-chat"]);
   const carousel = page.getByTestId("optimized-carousel");
   await expect(carousel).not.toHaveAttribute("data-animating", "true");
   const shown = Number(await carousel.getAttribute("data-index"));
