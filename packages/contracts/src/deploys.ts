@@ -92,9 +92,44 @@ export const LiveEvidenceSchema = z.object({
 });
 export type LiveEvidence = z.infer<typeof LiveEvidenceSchema>;
 
+/** PUT /integration/deploys/split body: split the after-bot's people between the active version and a baseline. */
+export const DeploySplitRequestSchema = z.strictObject({
+  /** Another of the caller's versions, served to the people outside the active version's share. */
+  baseline_version_id: z
+    .string({ error: "baseline_version_id must be text" })
+    .trim()
+    .min(1, { error: "baseline_version_id is required" })
+    .max(100, { error: "baseline_version_id is too long" }),
+  /** The share of people (1–99 %) the active version serves. */
+  share_percent: z
+    .number({ error: "share_percent must be a number" })
+    .int({ error: "share_percent must be a whole number" })
+    .min(1, { error: "share_percent must be at least 1" })
+    .max(99, { error: "share_percent must be at most 99" }),
+});
+export type DeploySplitRequest = z.infer<typeof DeploySplitRequestSchema>;
+
+/** A live split: who serves which share of the people talking to the after-bot. */
+export const DeploySplitSchema = z.object({
+  /** The active (new) version and the share of people it serves. */
+  active_version_id: z.string(),
+  share_percent: z.number().int().min(1).max(99),
+  /** The baseline version and its share (100 − share_percent). */
+  baseline_version_id: z.string(),
+  baseline_share_percent: z.number().int().min(1).max(99),
+  created_by: z.string(),
+  created_at: z.string(),
+});
+export type DeploySplit = z.infer<typeof DeploySplitSchema>;
+
+/** GET /integration/deploys/split data: the live split, or null when the active version serves everyone. */
+export const DeploySplitStateSchema = DeploySplitSchema.nullable();
+
 /** GET /integration/deploys/evidence data: per version id, and the before-bot beside them. */
 export const DeployEvidenceSchema = z.object({
   versions: z.record(z.string(), LiveEvidenceSchema),
   before: LiveEvidenceSchema,
+  /** The live split, if any (both of its versions are in `versions`), marking each one's share. */
+  split: DeploySplitSchema.nullable(),
 });
 export type DeployEvidence = z.infer<typeof DeployEvidenceSchema>;

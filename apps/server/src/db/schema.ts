@@ -261,6 +261,7 @@ export interface Database {
   usage_budgets: UsageBudgetsTable;
   ratings: RatingsTable;
   deploy_versions: DeployVersionsTable;
+  deploy_splits: DeploySplitsTable;
 }
 
 /** A rateable bot reply and its rating (issue 25); see migration 20261124_b0_ratings. */
@@ -330,5 +331,17 @@ export interface DeployVersionsTable {
   active: number;
   activated_at: string;
   activated_by: string;
+  created_at: string;
+}
+
+/** A user's optional after-bot traffic split (issue 25, item 4); see migration 20261124_f0_deploy_splits. */
+export interface DeploySplitsTable {
+  /** One split per user; the active version is the new side. */
+  user_id: string;
+  /** The version served to the people outside the active version's share. */
+  baseline_version_id: string;
+  /** 1–99: the share of the after-bot's people the active version serves. */
+  share_percent: number;
+  created_by: string;
   created_at: string;
 }

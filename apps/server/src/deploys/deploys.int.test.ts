@@ -279,7 +279,11 @@ describe.each(DIALECTS)("versioned, gated deploys on %s", (dialect) => {
     expect(live[v2?.id as string]).toMatchObject({ replies: 1, up: 0, down: 0, up_rate: null });
     expect(beforeBot).toMatchObject({ conversations: 1, replies: 1, up: 1, up_rate: 1 });
     const theirs = (await api("GET", "/api/integration/deploys/evidence", other)).json().data;
-    expect(theirs).toEqual({ versions: {}, before: expect.objectContaining({ replies: 0 }) });
+    expect(theirs).toEqual({
+      versions: {},
+      before: expect.objectContaining({ replies: 0 }),
+      split: null,
+    });
   });
 
   it("lets a deploy-scoped API token deploy, roll back and list; a run or read token only lists", async () => {

@@ -4,7 +4,7 @@
  * conversations (distinct chats), replies, 👍/👎 counts, the 👍 rate with
  * its Wilson 95 % interval, and the latest 👎 notes.
  */
-import type { DeployEvidence, LiveEvidence } from "@promptune/contracts";
+import type { DeployEvidence, DeploySplit, LiveEvidence } from "@promptune/contracts";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 
@@ -50,8 +50,16 @@ function summary(t: Tally): LiveEvidence {
   };
 }
 
-/** The user's live evidence: each after-bot version's, and the before-bot's beside them. */
-export async function liveEvidence(db: Kysely<Database>, userId: string): Promise<DeployEvidence> {
+/**
+ * The user's live evidence: each after-bot version's, and the before-bot's
+ * beside them. With a live split, both of its versions are listed (even
+ * before their first reply) and `split` says which share each serves.
+ */
+export async function liveEvidence(
+  db: Kysely<Database>,
+  userId: string,
+  split: DeploySplit | null,
+): Promise<DeployEvidence> {
   const rows = await db
     .selectFrom("ratings")
     .select(["side", "version_id", "chat_id", "rating", "correction", "note"])
@@ -60,6 +68,10 @@ export async function liveEvidence(db: Kysely<Database>, userId: string): Promis
     .orderBy("created_at", "desc")
     .execute();
   const versions = new Map<string, Tally>();
+  if (split) {
+    versions.set(split.active_version_id, emptyTally());
+    versions.set(split.baseline_version_id, emptyTally());
+  }
   const before = emptyTally();
   for (const row of rows) {
     let tally: Tally | undefined;
@@ -83,5 +95,6 @@ export async function liveEvidence(db: Kysely<Database>, userId: string): Promis
   return {
     versions: Object.fromEntries([...versions].map(([id, t]) => [id, summary(t)])),
     before: summary(before),
+    split,
   };
 }

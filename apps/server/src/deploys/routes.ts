@@ -5,11 +5,15 @@
  * held-out gate (409 with the reason unless `override: true`, which is
  * recorded); POST /integration/deploys/:id/rollback re-activates an earlier
  * version; GET /integration/deploys/evidence gives each version's live
- * ratings. API tokens need the `deploy` scope to change the deployed version.
+ * ratings; GET/PUT/DELETE /integration/deploys/split read, start and end a
+ * traffic split between the active version and a baseline (split.ts). API
+ * tokens need the `deploy` scope to change the deployed version or split.
  */
 import {
   type DeployEvidence,
   DeployRequestSchema,
+  type DeploySplit,
+  DeploySplitRequestSchema,
   type DeployVersion,
   type Success,
 } from "@promptune/contracts";
@@ -19,6 +23,7 @@ import { HttpError, notFound } from "../errors";
 import { requireDeployer, requireUser } from "../http/auth-guard";
 import { liveEvidence } from "./evidence";
 import { deployCandidate, gateVerdict } from "./gate";
+import { SplitStore } from "./split";
 import { VersionStore } from "./versions";
 
 const VersionIdSchema = z.uuid();
@@ -27,6 +32,7 @@ const VersionIdSchema = z.uuid();
 export async function deployRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
   const versions = new VersionStore(db);
+  const splits = new SplitStore(db);
 
   app.get("/integration/deploys", async (request): Promise<Success<DeployVersion[]>> => {
     const user = await requireDeployer(request);
@@ -35,8 +41,35 @@ export async function deployRoutes(app: FastifyInstance): Promise<void> {
 
   app.get("/integration/deploys/evidence", async (request): Promise<Success<DeployEvidence>> => {
     const user = await requireUser(request);
-    return { success: true, data: await liveEvidence(db, user.id) };
+    return { success: true, data: await liveEvidence(db, user.id, await splits.get(user.id)) };
   });
+
+  app.get("/integration/deploys/split", async (request): Promise<Success<DeploySplit | null>> => {
+    const user = await requireDeployer(request);
+    return { success: true, data: await splits.get(user.id) };
+  });
+
+  app.put("/integration/deploys/split", async (request): Promise<Success<DeploySplit>> => {
+    const user = await requireDeployer(request);
+    const body = DeploySplitRequestSchema.parse(request.body ?? {});
+    const split = await splits.start(
+      user.id,
+      body.baseline_version_id,
+      body.share_percent,
+      user.email,
+    );
+    return { success: true, data: split };
+  });
+
+  app.delete(
+    "/integration/deploys/split",
+    async (request): Promise<Success<DeploySplit | null>> => {
+      const user = await requireDeployer(request);
+      const ended = await splits.get(user.id);
+      if (!(await splits.end(user.id))) throw notFound("No split is running.");
+      return { success: true, data: ended };
+    },
+  );
 
   app.post("/integration/deploys", async (request, reply): Promise<Success<DeployVersion>> => {
     const user = await requireDeployer(request);

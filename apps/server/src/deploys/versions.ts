@@ -17,6 +17,7 @@ import {
 import type { Kysely, Transaction } from "kysely";
 import { nowIso } from "../db/database";
 import type { Database, DeployVersionsTable } from "../db/schema";
+import { baselineFor } from "./split";
 
 /** What a new version is made of. */
 export interface NewVersion {
@@ -66,7 +67,11 @@ function isUniqueViolation(error: unknown): boolean {
   return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
 }
 
-/** Makes `id` the user's only active version and mirrors it into the integration. */
+/**
+ * Makes `id` the user's only active version and mirrors it into the
+ * integration. Any deploy or rollback ends a traffic split (split.ts): the
+ * split compared two versions, and one of them is no longer the active one.
+ */
 async function activate(
   trx: Transaction<Database>,
   userId: string,
@@ -74,6 +79,7 @@ async function activate(
   by: string,
   at: string,
 ): Promise<void> {
+  await trx.deleteFrom("deploy_splits").where("user_id", "=", userId).execute();
   await trx
     .updateTable("deploy_versions")
     .set({ active: 0 })
@@ -182,6 +188,26 @@ export class VersionStore {
       .where("active", "=", 1)
       .executeTakeFirst();
     if (!row) return undefined;
+    const config = { prompt: row.prompt, model_name: row.model_name, temperature: row.temperature };
+    return { id: row.id, config };
+  }
+
+  /**
+   * The version the after-bot serves one person: the active version, or the
+   * baseline of a live split when the person's bucket falls outside the
+   * active version's share (split.ts).
+   */
+  async served(userId: string, senderId: number): Promise<ServedVersion | undefined> {
+    const active = await this.active(userId);
+    const baselineId = active ? await baselineFor(this.db, userId, senderId) : null;
+    if (!baselineId) return active;
+    const row = await this.db
+      .selectFrom("deploy_versions")
+      .select(["id", "prompt", "model_name", "temperature"])
+      .where("id", "=", baselineId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    if (!row) return active;
     const config = { prompt: row.prompt, model_name: row.model_name, temperature: row.temperature };
     return { id: row.id, config };
   }

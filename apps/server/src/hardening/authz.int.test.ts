@@ -651,6 +651,34 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
       ownerSees: true,
     },
     {
+      // After the rollback above, the owner's run deployed version is not active: the baseline.
+      route: "PUT /api/integration/deploys/split",
+      expect: { anonymous: 401, other: 404, owner: 200 },
+      call: async (r) => {
+        let baseline = records.versionId;
+        if (r === "owner") {
+          const list = JSON.parse((await http("owner", "GET", "/api/integration/deploys")).body);
+          baseline = list.data.find((v: { active: boolean }) => !v.active)?.id ?? "";
+        }
+        return [
+          await http(r, "PUT", "/api/integration/deploys/split", {
+            baseline_version_id: baseline,
+            share_percent: 30,
+          }),
+        ];
+      },
+    },
+    {
+      route: "GET /api/integration/deploys/split",
+      expect: { anonymous: 401, other: 200, owner: 200 },
+      call: async (r) => [await http(r, "GET", "/api/integration/deploys/split")],
+    },
+    {
+      route: "DELETE /api/integration/deploys/split",
+      expect: { anonymous: 401, other: 404, owner: 200 },
+      call: async (r) => [await http(r, "DELETE", "/api/integration/deploys/split")],
+    },
+    {
       // Only exists in webhook mode, where Telegram's secret header is the
       // credential (telegram/webhook.int.test.ts checks 401 without it).
       route: "POST /api/telegram/webhook/:bot",

@@ -179,6 +179,12 @@ export const TARGETS: Target[] = [
     param: fc.oneof(fc.uuid(), hostileSegment),
     base: {},
   },
+  { route: "GET /api/integration/deploys/split" },
+  {
+    route: "PUT /api/integration/deploys/split",
+    base: { baseline_version_id: "00000000-0000-4000-8000-000000000000", share_percent: 50 },
+  },
+  { route: "DELETE /api/integration/deploys/split" },
   {
     route: "POST /api/telegram/webhook/:bot",
     param: fc.oneof(fc.constantFrom("before", "after"), hostileSegment),

@@ -23,6 +23,7 @@ import * as frontier from "./20261124_a0_frontier";
 import * as ratings from "./20261124_b0_ratings";
 import * as evidenceRubricMet from "./20261124_c1_evidence_rubric_met";
 import * as deployVersions from "./20261124_e0_deploy_versions";
+import * as deploySplits from "./20261124_f0_deploy_splits";
 
 export const migrations: Record<string, Migration> = {
   "20261121_01_foundation": foundation,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "20261124_b0_ratings": ratings,
   "20261124_c1_evidence_rubric_met": evidenceRubricMet,
   "20261124_e0_deploy_versions": deployVersions,
+  "20261124_f0_deploy_splits": deploySplits,
 };

@@ -103,8 +103,10 @@ export async function handleMessage(
   const match = await deps.integrations.findForSender(msg.username, msg.senderId);
   if (!match) return out.send(BOT_TEXT.refusal);
   const { integration } = match;
-  // The after-bot serves the active deployed version (../../deploys); before any deploy, opti_config.
-  const served = msg.bot === "after" ? await deps.versions.active(integration.userId) : undefined;
+  // The after-bot serves the active deployed version (../../deploys), or a live split's baseline
+  // to the people outside the active version's share; before any deploy, opti_config.
+  const served =
+    msg.bot === "after" ? await deps.versions.served(integration.userId, msg.senderId) : undefined;
   const config =
     msg.bot === "before" ? integration.init_config : (served?.config ?? integration.opti_config);
   if (msg.text === undefined) return out.send(BOT_TEXT.textOnly);

@@ -73,6 +73,7 @@ describe("VersionsSection", () => {
         }),
       },
       before: live({ conversations: 1, replies: 2 }),
+      split: null,
     };
     const calls = installFakeApi({
       "GET /api/integration/deploys": () => ok(list),
@@ -135,7 +136,8 @@ describe("VersionsSection", () => {
   it("says so when nothing is deployed yet", async () => {
     installFakeApi({
       "GET /api/integration/deploys": () => ok([]),
-      "GET /api/integration/deploys/evidence": () => ok({ versions: {}, before: live() }),
+      "GET /api/integration/deploys/evidence": () =>
+        ok({ versions: {}, before: live(), split: null }),
     });
     renderWithProviders(<VersionsSection reloadKey={0} onServed={() => undefined} />);
     expect(await screen.findByText(VERSIONS_TEXT.empty)).toBeTruthy();
