@@ -17,6 +17,7 @@ export {
   DatasetSummarySchema,
   DefaultsResponseSchema,
   DeployEvidenceSchema,
+  DeploySplitSchema,
   DeployVersionListSchema,
   DeployVersionSchema,
   EvidencePageSchema,

@@ -1,15 +1,22 @@
 /**
  * Deploys of the after-bot (issue 25, items 3–4): deploy a run's
- * configuration through the held-out gate, list versions, roll back, and
- * read each version's live evidence.
+ * configuration through the held-out gate, list versions, roll back, read
+ * each version's live evidence, and start or end a traffic split.
  */
-import type { DeployEvidence, DeployRequest, DeployVersion } from "@promptune/contracts";
+import type {
+  DeployEvidence,
+  DeployRequest,
+  DeploySplit,
+  DeploySplitRequest,
+  DeployVersion,
+} from "@promptune/contracts";
 import { ApiRequestError, api } from "./client";
 import { lazySchema } from "./schemas";
 
 const version = lazySchema((c) => c.DeployVersionSchema);
 const versionList = lazySchema((c) => c.DeployVersionListSchema);
 const evidence = lazySchema((c) => c.DeployEvidenceSchema);
+const split = lazySchema((c) => c.DeploySplitSchema);
 
 /** Codes of the gate's 409: the user may confirm "Deploy anyway". */
 const GATE_CODES = new Set(["held_out_below_zero", "held_out_unmeasured"]);
@@ -45,4 +52,14 @@ export function fetchDeployEvidence(signal?: AbortSignal): Promise<DeployEvidenc
     schema: evidence,
     ...(signal ? { signal } : {}),
   });
+}
+
+/** PUT /integration/deploys/split: the active version serves `share_percent` of friends, the baseline the rest. */
+export function startSplit(body: DeploySplitRequest): Promise<DeploySplit> {
+  return api.put("/integration/deploys/split", body, { schema: split });
+}
+
+/** DELETE /integration/deploys/split: the active version serves everyone again. */
+export function endSplit(): Promise<DeploySplit> {
+  return api.delete("/integration/deploys/split", { schema: split });
 }

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import { serverMessageOf } from "../../../api/client";
 import { fetchDeployEvidence, listDeploys, rollbackDeploy } from "../../../api/deploys";
 import { evidenceText, heldOutText, originText, whenText } from "./format";
+import { SplitControl, splitShareText } from "./SplitControl";
 
 /** Texts of the versions section. */
 export const VERSIONS_TEXT = {
@@ -28,6 +29,7 @@ function VersionRow({
   onRollback(v: DeployVersion): void;
 }) {
   const live = evidence?.versions[v.id];
+  const share = splitShareText(evidence?.split ?? null, v.id);
   return (
     <Card
       withBorder
@@ -42,6 +44,11 @@ function VersionRow({
           <Group gap="xs">
             <Text fw={700}>Version {v.number}</Text>
             {v.active && <Badge color="green">Active</Badge>}
+            {share && (
+              <Badge color="blue" variant="light" data-testid="version-split">
+                {share}
+              </Badge>
+            )}
             {v.override_confirmed && (
               <Badge color="orange" variant="light" title={v.gate_reason ?? undefined}>
                 Deployed past the gate
@@ -94,7 +101,8 @@ function VersionRow({
  * The Integration page's "Versions" section (issue 25, items 3–4): every
  * deployed version of the after-bot (who, what, when, active badge, the
  * run's held-out result, the live 👍 rate with its interval and 👎 notes),
- * the before-bot's live numbers beside them, and a confirmed rollback.
+ * the before-bot's live numbers beside them, a confirmed rollback, and the
+ * optional traffic split (SplitControl) with each side's share on its row.
  * `reloadKey` reloads the list (a save may deploy a version); `onServed`
  * tells the page which configuration the after-bot now serves.
  */
@@ -171,6 +179,13 @@ export function VersionsSection({
         </Text>
         {failed && <Alert color="red">{VERSIONS_TEXT.failed}</Alert>}
         {versions?.length === 0 && <Text size="sm">{VERSIONS_TEXT.empty}</Text>}
+        {versions && (
+          <SplitControl
+            versions={versions}
+            split={evidence?.split ?? null}
+            onChanged={() => load()}
+          />
+        )}
         {versions?.map((v) => (
           <VersionRow key={v.id} version={v} evidence={evidence} onRollback={setConfirming} />
         ))}
