@@ -66,7 +66,8 @@ export class SplitStore {
       ])
       .where("deploy_splits.user_id", "=", userId)
       .executeTakeFirst();
-    if (!row) return null;
+    // A split started while a rollback made its baseline active compares nothing: none runs.
+    if (!row || row.active_version_id === row.baseline_version_id) return null;
     const share = Number(row.share_percent);
     return {
       active_version_id: row.active_version_id,

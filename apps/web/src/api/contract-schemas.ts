@@ -18,6 +18,7 @@ export {
   DefaultsResponseSchema,
   DeployEvidenceSchema,
   DeploySplitSchema,
+  DeploySplitStateSchema,
   DeployVersionListSchema,
   DeployVersionSchema,
   EvidencePageSchema,

@@ -17,6 +17,7 @@ const version = lazySchema((c) => c.DeployVersionSchema);
 const versionList = lazySchema((c) => c.DeployVersionListSchema);
 const evidence = lazySchema((c) => c.DeployEvidenceSchema);
 const split = lazySchema((c) => c.DeploySplitSchema);
+const splitState = lazySchema((c) => c.DeploySplitStateSchema);
 
 /** Codes of the gate's 409: the user may confirm "Deploy anyway". */
 const GATE_CODES = new Set(["held_out_below_zero", "held_out_unmeasured"]);
@@ -60,6 +61,6 @@ export function startSplit(body: DeploySplitRequest): Promise<DeploySplit> {
 }
 
 /** DELETE /integration/deploys/split: the active version serves everyone again. */
-export function endSplit(): Promise<DeploySplit> {
-  return api.delete("/integration/deploys/split", { schema: split });
+export function endSplit(): Promise<DeploySplit | null> {
+  return api.delete("/integration/deploys/split", { schema: splitState });
 }
