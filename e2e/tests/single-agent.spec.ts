@@ -118,10 +118,18 @@ test.describe("single-agent page", () => {
     // The best iteration is presented (marked "best"); previous / arrow keys / slider select iterations.
     const carousel = page.getByTestId("optimized-carousel");
     const sliderValue = page.getByTestId("iteration-slider-value");
-    const best = Number(await carousel.getAttribute("data-index"));
-    await expect(
-      page.getByTestId(`optimized-slide-${best + 1}`).getByTestId("best-badge"),
-    ).toHaveCount(1);
+    // At completion the carousel moves from the newest slide to the presented one: wait until the
+    // slide it shows is the one marked "best".
+    await expect
+      .poll(async () => {
+        const index = Number(await carousel.getAttribute("data-index"));
+        return page
+          .getByTestId(`optimized-slide-${index + 1}`)
+          .getByTestId("best-badge")
+          .count();
+      })
+      .toBe(1);
+    await expect(carousel).not.toHaveAttribute("data-animating", "true");
     const thumb = page.getByRole("slider", { name: "Select your new model" });
     await thumb.focus();
     await page.keyboard.press("End");
