@@ -7,20 +7,20 @@
  */
 import { type DeployVersion, DeployVersionSchema, HistoryRecordSchema } from "@promptune/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatMessages } from "../autotune/chat";
-import { BOT_TEXT, confirmButtons } from "../integration/telegram/messages";
-import { createTestApp, type SignedIn, type TestApp } from "../testing/app";
+import { BOT_TEXT } from "../integration/telegram/messages";
+import type { SignedIn, TestApp } from "../testing/app";
 import { DIALECTS } from "../testing/db";
-import { type FixtureLlm, startFixtureLlm } from "../testing/fixture-llm";
-import { assistantReply } from "../testing/fixture-llm/behaviour";
-import {
-  type FixtureTelegram,
-  type SentMessage,
-  startFixtureTelegram,
-} from "../testing/fixture-telegram";
+import type { FixtureTelegram, SentMessage } from "../testing/fixture-telegram";
 import { callApi } from "../testing/http";
-import { fixtureRunEnv } from "../testing/llm-env";
 import { singleRequest } from "../testing/requests";
+import {
+  type BotsApp,
+  botAnswer,
+  confirmOwnerFromTelegram,
+  expectedReply as expected,
+  ratedReply,
+  startBotsApp,
+} from "./bot-testing";
 
 const BEFORE = "3001:before-token";
 const AFTER = "3002:after-token";
@@ -38,12 +38,8 @@ const HELD_OUT = {
   significant: false,
 };
 
-/** What the fixture model answers `question` under `prompt` (the bot's own framing). */
-const expected = (prompt: string, question: string) =>
-  assistantReply(chatMessages(prompt, [{ type: "human", content: question }]));
-
 describe.each(DIALECTS)("versioned, gated deploys on %s", (dialect) => {
-  let llm: FixtureLlm;
+  let bots: BotsApp;
   let tg: FixtureTelegram;
   let t: TestApp;
   let owner: SignedIn;
@@ -57,22 +53,9 @@ describe.each(DIALECTS)("versioned, gated deploys on %s", (dialect) => {
     DeployVersionSchema.array().parse(
       (await api("GET", "/api/integration/deploys", who)).json().data,
     );
-  const afterBotSays = async (text: string) => {
-    const before = tg.sent(AFTER, FRIEND.id).length;
-    tg.receive(AFTER, FRIEND, text);
-    const [reply] = (await tg.waitForSent(AFTER, FRIEND.id, before + 1)).slice(before);
-    if (!reply) throw new Error("the after-bot did not answer");
-    return reply;
-  };
-  const versionOfReply = async (ratingData: string | undefined) => {
-    const id = String(ratingData).split(":")[2] ?? "";
-    const row = await t.database.db
-      .selectFrom("ratings")
-      .select(["version_id"])
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
-    return row.version_id;
-  };
+  const afterBotSays = (text: string) => botAnswer(bots, AFTER, FRIEND, text);
+  const versionOfReply = async (ratingData: string | undefined) =>
+    (await ratedReply(bots, ratingData)).version_id;
   const setHeldOut = (heldOut: typeof HELD_OUT) =>
     t.database.db
       .updateTable("runs")
@@ -88,28 +71,16 @@ describe.each(DIALECTS)("versioned, gated deploys on %s", (dialect) => {
     });
 
   beforeAll(async () => {
-    llm = await startFixtureLlm();
-    tg = await startFixtureTelegram();
-    tg.addBot(BEFORE, "deploy_before_bot");
-    tg.addBot(AFTER, "deploy_after_bot");
-    t = await createTestApp(dialect, {
-      ...fixtureRunEnv(llm.url),
-      LLM_MAX_RETRIES: "0",
-      TELEGRAM_BEFORE_BOT_TOKEN: BEFORE,
-      TELEGRAM_AFTER_BOT_TOKEN: AFTER,
-      TELEGRAM_API_ROOT: tg.apiRoot,
-      TELEGRAM_POLL_TIMEOUT_SECONDS: "5",
-    });
+    bots = await startBotsApp(
+      dialect,
+      { before: BEFORE, after: AFTER },
+      { before: "deploy_before_bot", after: "deploy_after_bot" },
+    );
+    ({ tg, t } = bots);
     owner = await t.signIn("deploy-owner@example.com", "Dana");
     other = await t.signIn("deploy-other@example.com", "Eve");
     expect((await saveIntegration(OPTI_PROMPT)).statusCode).toBe(200);
-    const { link } = (await api("GET", "/api/telegram/integration", owner)).json().data
-      .verification;
-    const { token } = tg.openLink(link, OWNER);
-    const [question] = await tg.waitForSent(token, OWNER.id, 1);
-    if (!question) throw new Error("no confirmation question");
-    tg.press(token, OWNER, question, confirmButtons("d***r@example.com").yes);
-    await tg.waitForSent(token, OWNER.id, 2);
+    await confirmOwnerFromTelegram(bots, owner, OWNER, "d***r@example.com");
     // A real single-agent run against the fixture, to completion.
     const started = await api("POST", "/api/auto-tune/optimize/runs", owner, {
       mode: "single",
@@ -132,9 +103,7 @@ describe.each(DIALECTS)("versioned, gated deploys on %s", (dialect) => {
     runPrompt = JSON.parse(String(final.final_result)).prompt;
   }, 60_000);
   afterAll(async () => {
-    await t?.close();
-    await tg?.close();
-    await llm?.close();
+    await bots?.close();
   });
 
   it("saving the integration deploys version 1, which the after-bot serves and its ratings name", async () => {

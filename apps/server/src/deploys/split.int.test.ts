@@ -8,15 +8,17 @@
  */
 import { type DeployVersion, DeployVersionSchema } from "@promptune/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatMessages } from "../autotune/chat";
-import { confirmButtons } from "../integration/telegram/messages";
-import { createTestApp, type SignedIn, type TestApp } from "../testing/app";
+import type { SignedIn } from "../testing/app";
 import { DIALECTS } from "../testing/db";
-import { type FixtureLlm, startFixtureLlm } from "../testing/fixture-llm";
-import { assistantReply } from "../testing/fixture-llm/behaviour";
-import { type FixtureTelegram, startFixtureTelegram } from "../testing/fixture-telegram";
 import { callApi } from "../testing/http";
-import { fixtureRunEnv } from "../testing/llm-env";
+import {
+  type BotsApp,
+  botAnswer,
+  confirmOwnerFromTelegram,
+  expectedReply as expected,
+  ratedReply,
+  startBotsApp,
+} from "./bot-testing";
 import { splitBucket } from "./split";
 
 const BEFORE = "3101:before-token";
@@ -27,18 +29,13 @@ const NEW_PROMPT = "You help customers of a florist. Always offer same-day deliv
 const THIRD_PROMPT = "You help customers of a florist. Always ask about the occasion.";
 const OWNER = { id: 911, username: "Fay_Owner", first_name: "Fay" };
 
-const expected = (prompt: string, question: string) =>
-  assistantReply(chatMessages(prompt, [{ type: "human", content: question }]));
-
 /** The first Telegram id from `start` whose bucket for `ownerId` satisfies `fits`. */
 function senderWhere(ownerId: string, start: number, fits: (bucket: number) => boolean): number {
   for (let id = start; ; id++) if (fits(splitBucket(ownerId, id))) return id;
 }
 
 describe.each(DIALECTS)("after-bot traffic split on %s", (dialect) => {
-  let llm: FixtureLlm;
-  let tg: FixtureTelegram;
-  let t: TestApp;
+  let bots: BotsApp;
   let owner: SignedIn;
   let other: SignedIn;
   let newSide = { id: 0, username: "nina", first_name: "Nina" };
@@ -51,29 +48,16 @@ describe.each(DIALECTS)("after-bot traffic split on %s", (dialect) => {
     url: string,
     who?: SignedIn,
     body?: unknown,
-  ) => callApi(t.app, method, url, body, who);
+  ) => callApi(bots.t.app, method, url, body, who);
   const versions = async (): Promise<DeployVersion[]> =>
     DeployVersionSchema.array().parse(
       (await api("GET", "/api/integration/deploys", owner)).json().data,
     );
   const split = (body: unknown, who: SignedIn = owner) =>
     api("PUT", "/api/integration/deploys/split", who, body);
-  const afterBotSays = async (friend: typeof newSide, text: string) => {
-    const before = tg.sent(AFTER, friend.id).length;
-    tg.receive(AFTER, friend, text);
-    const [reply] = (await tg.waitForSent(AFTER, friend.id, before + 1)).slice(before);
-    if (!reply) throw new Error("the after-bot did not answer");
-    return reply;
-  };
-  const versionOfReply = async (ratingData: string | undefined) => {
-    const id = String(ratingData).split(":")[2] ?? "";
-    const row = await t.database.db
-      .selectFrom("ratings")
-      .select(["version_id", "prompt"])
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
-    return row;
-  };
+  const afterBotSays = (friend: typeof newSide, text: string) =>
+    botAnswer(bots, AFTER, friend, text);
+  const versionOfReply = (ratingData: string | undefined) => ratedReply(bots, ratingData);
   const saveIntegration = (opti: string) =>
     api("POST", "/api/telegram/integration", owner, {
       username: "fay_owner",
@@ -83,38 +67,24 @@ describe.each(DIALECTS)("after-bot traffic split on %s", (dialect) => {
     });
 
   beforeAll(async () => {
-    llm = await startFixtureLlm();
-    tg = await startFixtureTelegram();
-    tg.addBot(BEFORE, "split_before_bot");
-    tg.addBot(AFTER, "split_after_bot");
-    t = await createTestApp(dialect, {
-      ...fixtureRunEnv(llm.url),
-      LLM_MAX_RETRIES: "0",
-      TELEGRAM_BEFORE_BOT_TOKEN: BEFORE,
-      TELEGRAM_AFTER_BOT_TOKEN: AFTER,
-      TELEGRAM_API_ROOT: tg.apiRoot,
-      TELEGRAM_POLL_TIMEOUT_SECONDS: "5",
-    });
+    bots = await startBotsApp(
+      dialect,
+      { before: BEFORE, after: AFTER },
+      { before: "split_before_bot", after: "split_after_bot" },
+    );
+    const { t } = bots;
     owner = await t.signIn("split-owner@example.com", "Fay");
     other = await t.signIn("split-other@example.com", "Gus");
     // Version 1 (old), then version 2 (new, active).
     expect((await saveIntegration(OLD_PROMPT)).statusCode).toBe(200);
     expect((await saveIntegration(NEW_PROMPT)).statusCode).toBe(200);
-    const { link } = (await api("GET", "/api/telegram/integration", owner)).json().data
-      .verification;
-    const { token } = tg.openLink(link, OWNER);
-    const [question] = await tg.waitForSent(token, OWNER.id, 1);
-    if (!question) throw new Error("no confirmation question");
-    tg.press(token, OWNER, question, confirmButtons("s***r@example.com").yes);
-    await tg.waitForSent(token, OWNER.id, 2);
+    await confirmOwnerFromTelegram(bots, owner, OWNER, "s***r@example.com");
     newSide = { ...newSide, id: senderWhere(owner.userId, 5000, (b) => b < 50) };
     oldSide = { ...oldSide, id: senderWhere(owner.userId, 6000, (b) => b >= 50) };
     [v2, v1] = (await versions()) as [DeployVersion, DeployVersion];
   }, 60_000);
   afterAll(async () => {
-    await t?.close();
-    await tg?.close();
-    await llm?.close();
+    await bots?.close();
   });
 
   it("assigns buckets 0–99 stably per owner and sender", () => {
@@ -239,7 +209,7 @@ describe.each(DIALECTS)("after-bot traffic split on %s", (dialect) => {
       return res.json().data.token as string;
     };
     const as = (bearer: string, method: "GET" | "PUT" | "DELETE", body?: unknown) =>
-      t.app.inject({
+      bots.t.app.inject({
         method,
         url: "/api/integration/deploys/split",
         headers: {
