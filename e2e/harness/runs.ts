@@ -3,7 +3,7 @@
  * for tests that need finished (or stopped) runs in the history without
  * driving the optimiser's UI.
  */
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /** What a single-agent run is started with. */
 export interface SingleRunRequest {
@@ -77,4 +77,28 @@ export async function startAndCancelSingleRun(page: Page, prompt: string): Promi
   const cancel = await page.request.post(`/api/auto-tune/optimize/runs/${runId}/cancel`);
   if (!cancel.ok()) throw new Error(`cancel failed: ${cancel.status()}`);
   return runId;
+}
+
+/**
+ * Runs a single-agent optimisation through the /home page's own controls
+ * (the default dataset, optionally merged with the extra datasets named in
+ * `mergeWith`) and waits for its completion message.
+ */
+export async function runFromHomePage(
+  page: Page,
+  options: { prompt: string; iterations: number; mergeWith?: string[] },
+): Promise<void> {
+  await page.goto("/home");
+  await expect(page.getByTestId("dataset-select")).not.toHaveValue("");
+  if (options.mergeWith?.length) {
+    await page.getByTestId("dataset-select-merge").click();
+    for (const name of options.mergeWith) await page.getByRole("option", { name }).click();
+    await page.keyboard.press("Escape");
+  }
+  const input = page.getByTestId("iterations-input");
+  await input.fill(String(options.iterations));
+  await input.blur();
+  await page.getByTestId("bot-prompt").fill(options.prompt);
+  await page.getByTestId("optimize-button").click();
+  await expect(page.getByTestId("completion-message")).toBeVisible({ timeout: 120_000 });
 }

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signInWithMagicLink, uniqueEmail } from "../harness/auth";
+import { runFromHomePage } from "../harness/runs";
 
 /**
  * Issue 26 §3 items 13 and 14: every optimised iteration can be copied,
@@ -12,17 +13,6 @@ import { signInWithMagicLink, uniqueEmail } from "../harness/auth";
 
 const INITIAL = "You answer questions about a garden centre's opening hours and plants.";
 
-async function runFromPage(page: Page, iterations: number) {
-  await page.goto("/home");
-  await expect(page.getByTestId("dataset-select")).not.toHaveValue("");
-  const input = page.getByTestId("iterations-input");
-  await input.fill(String(iterations));
-  await input.blur();
-  await page.getByTestId("bot-prompt").fill(INITIAL);
-  await page.getByTestId("optimize-button").click();
-  await expect(page.getByTestId("completion-message")).toBeVisible({ timeout: 120_000 });
-}
-
 test("copy, export, use as starting prompt and 'Use this configuration' on any iteration", async ({
   page,
   context,
@@ -31,7 +21,7 @@ test("copy, export, use as starting prompt and 'Use this configuration' on any i
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInWithMagicLink(page, uniqueEmail("use-config"));
-  await runFromPage(page, 2);
+  await runFromHomePage(page, { prompt: INITIAL, iterations: 2 });
 
   const carousel = page.getByTestId("optimized-carousel");
   await expect(carousel).not.toHaveAttribute("data-animating", "true");

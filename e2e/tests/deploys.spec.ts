@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { chatMessages } from "../../apps/server/src/autotune/chat";
 import { assistantReply } from "../../apps/server/src/testing/fixture-llm/behaviour";
 import { signInWithMagicLink, uniqueEmail } from "../harness/auth";
@@ -10,6 +10,7 @@ import {
   type TelegramUser,
 } from "../harness/bots-app";
 import { E2E_PORTS } from "../harness/ports";
+import { runFromHomePage } from "../harness/runs";
 
 /**
  * Issue 25 end to end through the real UI and the real bots (the Bot API
@@ -40,21 +41,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await bots?.stop();
 });
-
-/** Runs a single-agent optimisation from /home, its dataset merged with the Feedback dataset of the web chats. */
-async function runOnFeedbackFromPage(page: Page, iterations: number) {
-  await page.goto("/home");
-  await expect(page.getByTestId("dataset-select")).not.toHaveValue("");
-  await page.getByTestId("dataset-select-merge").click();
-  await page.getByRole("option", { name: "Feedback — web chats" }).click();
-  await page.keyboard.press("Escape");
-  const input = page.getByTestId("iterations-input");
-  await input.fill(String(iterations));
-  await input.blur();
-  await page.getByTestId("bot-prompt").fill(INITIAL);
-  await page.getByTestId("optimize-button").click();
-  await expect(page.getByTestId("completion-message")).toBeVisible({ timeout: 120_000 });
-}
 
 test("save deploys v1 → rate → Feedback row → optimise on it → deploy v2 past the gate → the after-bot answers with v2 → roll back to v1", async ({
   page,
@@ -101,7 +87,11 @@ test("save deploys v1 → rate → Feedback row → optimise on it → deploy v2
 
   // A run on the bundled dataset merged with the Feedback dataset; its iteration that was not
   // presented has no held-out measurement: the gate refuses.
-  await runOnFeedbackFromPage(page, 2);
+  await runFromHomePage(page, {
+    prompt: INITIAL,
+    iterations: 2,
+    mergeWith: ["Feedback — web chats"],
+  });
   const history = await (
     await page.request.get("/api/auto-tune/optimize/history?mode=single")
   ).json();
