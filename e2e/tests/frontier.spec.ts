@@ -248,6 +248,8 @@ test.describe("cost–quality frontier", () => {
         `[data-testid="frontier-point"][data-model="${model}"][data-temperature="${temperature}"]`,
       ),
     ).toHaveAttribute("aria-pressed", "true");
+    // The frontier points' answers are stored with the run: the reloaded grid offers them again.
+    await chooseFrontierPointInGrid(page, "b", model, temperature);
   });
 
   test("multi-agent: choosing a frontier point moves the after-chat to its agents' models", async ({
