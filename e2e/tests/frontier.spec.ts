@@ -64,6 +64,48 @@ async function expectNoHorizontalScroll(page: Page) {
     .toBeLessThanOrEqual(0);
 }
 
+/** A temperature as the evidence grid writes it ("T 0.2"). */
+const tLabel = (t: number) => String(Math.round(t * 100) / 100);
+
+/**
+ * Chooses the frontier point `model` (at `temperature`, when given) as side
+ * `side` of the run's evidence grid and checks that its rows appear, the
+ * answer header naming the point.
+ */
+async function chooseFrontierPointInGrid(
+  page: Page,
+  side: "a" | "b",
+  model: string,
+  temperature?: number,
+) {
+  const grid = page.getByTestId("run-insights").getByTestId("evidence-grid");
+  await grid.scrollIntoViewIfNeeded();
+  const select = grid.getByTestId(`evidence-${side}`);
+  await expect(select).not.toHaveValue("");
+  await select.click();
+  const name =
+    temperature === undefined ? `${model} · T ` : `${model} · T ${tLabel(temperature)} (frontier)`;
+  const option = page
+    .getByRole("option")
+    .filter({ hasText: "(frontier)" })
+    .filter({ hasText: name });
+  await expect(option.first()).toBeVisible();
+  await option.first().click();
+  await expect(select).toHaveValue(/\(frontier\)/);
+  expect(await select.inputValue()).toContain(name);
+  const rows = grid.getByTestId("evidence-row");
+  await expect(rows.first()).toBeVisible({ timeout: 15_000 });
+  await expect(grid.getByTestId("evidence-summary")).toHaveText(/\d+ examples? shown\./);
+  const row = rows.first();
+  const toggle = row.getByRole("button", { name: / details of / });
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  const answer = row.getByTestId(`evidence-answer-${side}`);
+  await expect(answer).toBeVisible();
+  await expect(answer).toContainText(`${model} · T `);
+  await expect(answer).toContainText("(frontier)");
+  return { grid, row, answer };
+}
+
 /** Sends a chat message with Enter and waits for the bot's reply bubble. */
 async function chat(page: Page, panelId: string, text: string) {
   const panel = page.getByTestId(panelId);
@@ -176,6 +218,11 @@ test.describe("cost–quality frontier", () => {
     await page.keyboard.press(" ");
     await expect(other).toHaveAttribute("aria-pressed", "true");
 
+    // The evidence grid compares a frontier point's answers: the chosen point as B.
+    const { grid } = await chooseFrontierPointInGrid(page, "b", model, temperature);
+    await expect(grid.getByText("Validation", { exact: true }).first()).toBeVisible();
+    await grid.screenshot({ path: artifactPath("frontier-evidence-1280.png") });
+
     // A phone: the card fits, nothing scrolls sideways.
     await page.setViewportSize({ width: 375, height: 800 });
     await card.scrollIntoViewIfNeeded();
@@ -183,6 +230,12 @@ test.describe("cost–quality frontier", () => {
     await card.screenshot({ path: artifactPath("frontier-card-375.png") });
     const narrow = await card.getByTestId("frontier-chart").boundingBox();
     expect(narrow && narrow.x >= 0 && narrow.x + narrow.width <= 375).toBe(true);
+    // ...and the grid takes the recommended point as A there, its rows shown.
+    const recommendedModel = (await recommended.getAttribute("data-model")) ?? "";
+    const recommendedT = Number(await recommended.getAttribute("data-temperature"));
+    await chooseFrontierPointInGrid(page, "a", recommendedModel, recommendedT);
+    await expectNoHorizontalScroll(page);
+    await grid.screenshot({ path: artifactPath("frontier-evidence-375.png") });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // A reload brings the run back with its frontier and the choice made in this tab.
@@ -195,6 +248,8 @@ test.describe("cost–quality frontier", () => {
         `[data-testid="frontier-point"][data-model="${model}"][data-temperature="${temperature}"]`,
       ),
     ).toHaveAttribute("aria-pressed", "true");
+    // The frontier points' answers are stored with the run: the reloaded grid offers them again.
+    await chooseFrontierPointInGrid(page, "b", model, temperature);
   });
 
   test("multi-agent: choosing a frontier point moves the after-chat to its agents' models", async ({
@@ -244,5 +299,15 @@ test.describe("cost–quality frontier", () => {
     const plain = calls.filter((c) => c.kind === "plain");
     expect(plain.some((c) => workerModels.has(c.model))).toBe(true);
     for (const c of plain) expect([coordinatorModel, ...workerModels]).toContain(c.model);
+
+    // The evidence grid shows the chosen point's answers with their reasoning traces.
+    const label = (await other.getAttribute("data-model")) ?? "";
+    const { answer } = await chooseFrontierPointInGrid(page, "b", label);
+    await answer.getByRole("button", { name: "Show reasoning trace" }).click();
+    await expect(answer.getByTestId("evidence-answer-b-trace")).not.toBeEmpty();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await answer.scrollIntoViewIfNeeded();
+    await expect(answer).toContainText("(frontier)");
+    await expectNoHorizontalScroll(page);
   });
 });

@@ -32,12 +32,37 @@ const iterationParam = (name: string) =>
     .min(0, { error: `${name} must be an iteration number` })
     .max(1000, { error: `${name} must be an iteration number` });
 
+/** A frontier point as a selector: "f" and the point's index in the run's frontier (cheapest first). */
+const FRONTIER_SELECTOR = /^f(\d{1,3})$/;
+
+/** An iteration number ("3") or a frontier point ("f2"). */
+const configurationParam = (name: string) => {
+  const error = `${name} must be an iteration number or a frontier point (f0, f1, …)`;
+  return z.union([iterationParam(name), z.string({ error }).regex(FRONTIER_SELECTOR, { error })], {
+    error,
+  });
+};
+
+/** What a query's `a` or `b` selects: an iteration of the run or a point of its frontier. */
+export type EvidenceSelector =
+  | { kind: "iteration"; iteration: number }
+  | { kind: "frontier"; point: number };
+
+/** The parsed `a`/`b` of an evidence query (an iteration number, or "f" and a frontier point's index). */
+export function parseEvidenceSelector(value: number | string): EvidenceSelector {
+  if (typeof value === "number") return { kind: "iteration", iteration: value };
+  const m = FRONTIER_SELECTOR.exec(value);
+  return m
+    ? { kind: "frontier", point: Number(m[1]) }
+    : { kind: "iteration", iteration: Number(value) };
+}
+
 /** Query of GET /auto-tune/optimize/runs/:id/evidence (and of its export). */
 export const EvidenceQuerySchema = z.object({
-  /** Iteration of configuration A (default 0, the initial one). */
-  a: iterationParam("a").optional(),
-  /** Iteration of configuration B (default: the presented one). */
-  b: iterationParam("b").optional(),
+  /** Configuration A: an iteration (default 0, the initial one) or a frontier point ("f2"). */
+  a: configurationParam("a").optional(),
+  /** Configuration B: an iteration (default: the presented one) or a frontier point ("f2"). */
+  b: configurationParam("b").optional(),
   status: z
     .enum(["all", ...EvidenceStatusSchema.options], {
       error: "status must be all, fixed, broken, both_pass or both_fail",
@@ -121,13 +146,51 @@ export const EvidenceConfigurationSchema = z.object({
 });
 export type EvidenceConfiguration = z.infer<typeof EvidenceConfigurationSchema>;
 
+/**
+ * A point of the run's cost–quality frontier that can be compared: the
+ * presented prompt (or the sweep's proposal for that model) on another model
+ * and temperature. Listed when its answers were stored.
+ */
+export const EvidenceFrontierPointSchema = z.object({
+  /** Index of the point in the run's frontier (cheapest first); selected as "f<index>". */
+  frontier_point: z.number().int().nonnegative(),
+  /** The model (multi-agent: the coordinator's and the workers' models). */
+  model_name: z.string(),
+  temperature: z.number(),
+  validation_score: z.number(),
+  /** Held-out test score (the recommended and the best-scoring point); null when not measured. */
+  test_score: z.number().nullable(),
+  /** The recommended point: the configuration the run presents. */
+  recommended: z.boolean(),
+});
+export type EvidenceFrontierPoint = z.infer<typeof EvidenceFrontierPointSchema>;
+
+/** Either side of a comparison: an iteration's configuration or a frontier point. */
+export const EvidenceSideSchema = z.union([
+  EvidenceConfigurationSchema,
+  EvidenceFrontierPointSchema,
+]);
+export type EvidenceSide = z.infer<typeof EvidenceSideSchema>;
+
+/** Whether a compared side is a frontier point. */
+export function isFrontierSide(side: EvidenceSide): side is EvidenceFrontierPoint {
+  return "frontier_point" in side;
+}
+
+/** The query value that selects `side` again: its iteration ("3") or its frontier point ("f2"). */
+export function evidenceSelectorOf(side: EvidenceSide): string {
+  return isFrontierSide(side) ? `f${side.frontier_point}` : String(side.iteration);
+}
+
 /** One page of GET /auto-tune/optimize/runs/:id/evidence. */
 export const EvidencePageSchema = z.object({
   run_id: z.string(),
   mode: z.enum(["single", "multi"]),
-  a: EvidenceConfigurationSchema,
-  b: EvidenceConfigurationSchema,
+  a: EvidenceSideSchema,
+  b: EvidenceSideSchema,
   configurations: z.array(EvidenceConfigurationSchema),
+  /** The frontier points with stored answers (runs with candidate models; none before they were kept). */
+  frontier_points: z.array(EvidenceFrontierPointSchema).default([]),
   /** Counts of the filtered split and search, before the status filter. */
   counts: z.object({
     fixed: z.number().int(),
@@ -135,7 +198,10 @@ export const EvidencePageSchema = z.object({
     both_pass: z.number().int(),
     both_fail: z.number().int(),
   }),
-  /** Examples of the held-out test split are compared only for the initial and the presented configuration. */
+  /**
+   * Examples of the held-out test split are compared only for the initial and
+   * the presented configuration (and the tested frontier points).
+   */
   test_compared: z.boolean(),
   page: z.number().int(),
   page_size: z.number().int(),

@@ -138,6 +138,12 @@ export interface RunEvidenceTable {
   trace: string;
 }
 
+/** A frontier point's answer to one example; see migration 20261125_c0_frontier_evidence. */
+export interface RunFrontierEvidenceTable extends Omit<RunEvidenceTable, "candidate"> {
+  /** Index of the point in the run's frontier (`runs.frontier`, cheapest first). */
+  point: number;
+}
+
 export interface UserDatasetsTable {
   id: string;
   user_id: string;
@@ -252,6 +258,7 @@ export interface Database {
   run_iterations: RunIterationsTable;
   run_examples: RunExamplesTable;
   run_evidence: RunEvidenceTable;
+  run_frontier_evidence: RunFrontierEvidenceTable;
   user_datasets: UserDatasetsTable;
   integrations: IntegrationsTable;
   integration_usernames: IntegrationUsernamesTable;

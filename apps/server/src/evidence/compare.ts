@@ -13,10 +13,9 @@ import {
   type EvidenceStatus,
   type FinalResult,
 } from "@promptune/contracts";
-import type { RunEvidenceTable } from "../db/schema";
 import type { RunIterationRow, RunRow } from "../runs/repository";
 import { decodeRubricMet } from "./mapping";
-import type { StoredExample } from "./repository";
+import type { StoredAnswer, StoredExample } from "./repository";
 
 /** Creating iteration of the presented configuration; null until the run completed. */
 export function presentedOf(run: RunRow): number | null {
@@ -55,7 +54,7 @@ export function defaultB(configurations: readonly EvidenceConfiguration[]): numb
   return configurations[configurations.length - 1]?.iteration ?? 0;
 }
 
-function answer(row: RunEvidenceTable, rubric: readonly string[]): EvidenceAnswer {
+function answer(row: StoredAnswer, rubric: readonly string[]): EvidenceAnswer {
   return {
     score: row.score,
     passed: row.score >= EVIDENCE_PASS_SCORE,
@@ -90,23 +89,24 @@ function matches(row: EvidenceRow, needle: string): boolean {
   return text.includes(needle);
 }
 
-/** The rows of A vs B, filtered and sorted, with the status counts before the status filter. */
+/** The rows of A vs B (each side's stored answers), filtered and sorted, with the status counts before the status filter. */
 export function compareRows(input: {
   examples: readonly StoredExample[];
-  answers: readonly RunEvidenceTable[];
-  a: number;
-  b: number;
+  a: readonly StoredAnswer[];
+  b: readonly StoredAnswer[];
   query: Pick<EvidenceQuery, "status" | "split" | "q" | "sort">;
 }): { rows: EvidenceRow[]; counts: Record<EvidenceStatus, number>; testCompared: boolean } {
-  const key = (candidate: number, split: string, id: string) =>
-    `${candidate}\u0000${split}\u0000${id}`;
-  const byKey = new Map(input.answers.map((r) => [key(r.candidate, r.split, r.example_id), r]));
+  const key = (split: string, id: string) => `${split}\u0000${id}`;
+  const byKey = (answers: readonly StoredAnswer[]) =>
+    new Map(answers.map((r) => [key(r.split, r.example_id), r]));
+  const answersA = byKey(input.a);
+  const answersB = byKey(input.b);
   const all: EvidenceRow[] = [];
   const order = new Map<string, number>();
   let testCompared = false;
   for (const e of input.examples) {
-    const ra = byKey.get(key(input.a, e.split, e.exampleId));
-    const rb = byKey.get(key(input.b, e.split, e.exampleId));
+    const ra = answersA.get(key(e.split, e.exampleId));
+    const rb = answersB.get(key(e.split, e.exampleId));
     if (!ra || !rb) continue;
     if (e.split === "test") testCompared = true;
     const a = answer(ra, e.rubric);

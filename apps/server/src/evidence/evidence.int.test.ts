@@ -1,7 +1,10 @@
 import {
+  type EvidenceConfiguration,
   EvidencePageSchema,
   type EvidenceRow,
+  type EvidenceSide,
   FinalResultSchema,
+  isFrontierSide,
   type MultiAgentIteration,
   MultiAgentIterationSchema,
   RunReasoningSchema,
@@ -14,6 +17,12 @@ import { DIALECTS } from "../testing/db";
 import { multiRequest, shopRequest } from "../testing/requests";
 import { type RunApp, startRunApp } from "../testing/run-app";
 import { runSocket, transcript } from "../testing/ws-client";
+
+/** A compared side that must be an iteration's configuration. */
+function iterationSide(side: EvidenceSide): EvidenceConfiguration {
+  if (isFrontierSide(side)) throw new Error("expected an iteration, got a frontier point");
+  return side;
+}
 
 describe.each(DIALECTS)("per-example evidence and reasoning on %s", (dialect) => {
   let runApp: RunApp;
@@ -58,9 +67,9 @@ describe.each(DIALECTS)("per-example evidence and reasoning on %s", (dialect) =>
     const res = await get(alice.cookie, evidenceUrl(single.runId, "page_size=100"));
     expect(res.statusCode, res.body).toBe(200);
     const page = EvidencePageSchema.parse(res.json().data);
-    expect(page.a.iteration).toBe(0);
-    expect(page.b.candidate_iteration).toBe(single.best);
-    expect(page.b.presented).toBe(true);
+    expect(iterationSide(page.a).iteration).toBe(0);
+    expect(iterationSide(page.b).candidate_iteration).toBe(single.best);
+    expect(iterationSide(page.b).presented).toBe(true);
     expect(page.configurations.map((c) => c.iteration)).toEqual([0, 1, 2, 3]);
     const validation = page.rows.filter((r) => r.split === "validation");
     expect(validation.length).toBeGreaterThan(0);
@@ -190,12 +199,12 @@ describe.each(DIALECTS)("per-example evidence and reasoning on %s", (dialect) =>
   it("compares any two iterations, leaving out test examples that were not measured for them", async () => {
     const res = await get(alice.cookie, evidenceUrl(single.runId, "a=1&b=2&page_size=100"));
     const page = EvidencePageSchema.parse(res.json().data);
-    expect(page.a.iteration).toBe(1);
-    expect(page.b.iteration).toBe(2);
+    const [a, b] = [iterationSide(page.a), iterationSide(page.b)];
+    expect(a.iteration).toBe(1);
+    expect(b.iteration).toBe(2);
     const testMeasured = [0, single.best];
     const both =
-      testMeasured.includes(page.a.candidate_iteration) &&
-      testMeasured.includes(page.b.candidate_iteration);
+      testMeasured.includes(a.candidate_iteration) && testMeasured.includes(b.candidate_iteration);
     expect(page.test_compared).toBe(both);
     expect(page.rows.some((r) => r.split === "test")).toBe(both);
     expect(page.rows.length).toBeGreaterThan(0);

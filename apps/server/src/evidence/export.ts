@@ -3,7 +3,7 @@
  * cells that a spreadsheet would run as a formula are prefixed with an
  * apostrophe) or JSONL (one contract row per line).
  */
-import type { EvidenceRow } from "@promptune/contracts";
+import { type EvidenceRow, type EvidenceSide, isFrontierSide } from "@promptune/contracts";
 
 const CSV_COLUMNS = [
   "example_id",
@@ -25,7 +25,20 @@ const CSV_COLUMNS = [
   "b_rubric_met",
   "b_reply",
   "b_trace",
+  "a_frontier_point",
+  "b_frontier_point",
 ] as const;
+
+/**
+ * How a side is named in the download: an iteration's number in
+ * `*_iteration`, a frontier point's index in `*_frontier_point` (the other
+ * one empty in CSV, null in JSONL).
+ */
+function sideColumns(side: EvidenceSide): { iteration: number | null; point: number | null } {
+  return isFrontierSide(side)
+    ? { iteration: null, point: side.frontier_point }
+    : { iteration: side.iteration, point: null };
+}
 
 /** One CSV cell: quoted when needed; a leading =, +, -, @, tab or CR is neutralised. */
 export function csvCell(value: string | number): string {
@@ -45,8 +58,14 @@ function checklist(items: readonly { item: string; met: boolean }[] | null | und
 }
 
 /** The rows as CSV with a header line. */
-export function evidenceCsv(rows: readonly EvidenceRow[], a: number, b: number): string {
+export function evidenceCsv(
+  rows: readonly EvidenceRow[],
+  sideA: EvidenceSide,
+  sideB: EvidenceSide,
+): string {
   const lines = [CSV_COLUMNS.join(",")];
+  const [ca, cb] = [sideColumns(sideA), sideColumns(sideB)];
+  const [a, b] = [ca.iteration ?? "", cb.iteration ?? ""];
   for (const r of rows) {
     const cells: (string | number)[] = [
       r.example_id,
@@ -68,13 +87,29 @@ export function evidenceCsv(rows: readonly EvidenceRow[], a: number, b: number):
       checklist(r.b.rubric_items),
       r.b.reply,
       r.b.trace,
+      ca.point ?? "",
+      cb.point ?? "",
     ];
     lines.push(cells.map(csvCell).join(","));
   }
   return `${lines.join("\r\n")}\r\n`;
 }
 
-/** The rows as JSON lines, each with the compared iterations. */
-export function evidenceJsonl(rows: readonly EvidenceRow[], a: number, b: number): string {
-  return rows.map((r) => `${JSON.stringify({ a_iteration: a, b_iteration: b, ...r })}\n`).join("");
+/**
+ * The rows as JSON lines, each with the compared iterations (and, when a
+ * side is a frontier point, its index: `a_frontier_point`, `b_frontier_point`).
+ */
+export function evidenceJsonl(
+  rows: readonly EvidenceRow[],
+  sideA: EvidenceSide,
+  sideB: EvidenceSide,
+): string {
+  const [ca, cb] = [sideColumns(sideA), sideColumns(sideB)];
+  const sides = {
+    a_iteration: ca.iteration,
+    b_iteration: cb.iteration,
+    ...(ca.point === null ? {} : { a_frontier_point: ca.point }),
+    ...(cb.point === null ? {} : { b_frontier_point: cb.point }),
+  };
+  return rows.map((r) => `${JSON.stringify({ ...sides, ...r })}\n`).join("");
 }

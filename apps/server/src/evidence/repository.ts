@@ -8,9 +8,14 @@ import {
   EVIDENCE_TEXT_LIMITS,
   type EvidenceSplit,
 } from "@promptune/contracts";
-import type { CandidateEvidence } from "@promptune/engine";
+import type { CandidateEvidence, ExampleEvidence, FrontierEvidence } from "@promptune/engine";
 import type { Kysely, Transaction } from "kysely";
-import type { Database, RunEvidenceTable, RunExamplesTable } from "../db/schema";
+import type {
+  Database,
+  RunEvidenceTable,
+  RunExamplesTable,
+  RunFrontierEvidenceTable,
+} from "../db/schema";
 import { clip, encodeRubricMet } from "./mapping";
 
 /** Rows per insert statement (well under both dialects' parameter limits). */
@@ -32,6 +37,54 @@ export interface StoredExample {
   rubric: string[];
 }
 
+/** One stored answer of a compared configuration (an iteration's candidate or a frontier point). */
+export type StoredAnswer = Omit<RunEvidenceTable, "run_id" | "candidate">;
+
+/** Which configuration's answers to read: a candidate iteration or a frontier point. */
+export type AnswerKey = { candidate: number } | { point: number };
+
+/** The stored columns of one answer (texts cut to their limits). */
+function answerColumns(split: string, e: ExampleEvidence): StoredAnswer {
+  return {
+    split,
+    example_id: e.exampleId,
+    score: e.score,
+    feedback: clip(e.feedback, EVIDENCE_TEXT_LIMITS.feedback),
+    rubric_met: encodeRubricMet(e.rubricMet),
+    reply: clip(e.reply, EVIDENCE_TEXT_LIMITS.reply),
+    trace: clip(e.trace, EVIDENCE_TEXT_LIMITS.trace),
+  };
+}
+
+/** The stored inputs of the examples of `evidence` (looked up in `examples` by id). */
+function inputsOf(
+  runId: string,
+  evidence: readonly { split: EvidenceSplit; examples: readonly ExampleEvidence[] }[],
+  examples: readonly DatasetExample[],
+): RunExamplesTable[] {
+  const byId = new Map(examples.map((e) => [e.id, e]));
+  return evidence.flatMap((c) =>
+    c.examples.flatMap((e, position) => {
+      const example = byId.get(e.exampleId);
+      if (!example) return [];
+      const input = {
+        dialog: example.dialog,
+        reference: example.reference,
+        rubric: example.rubric,
+      };
+      return [
+        {
+          run_id: runId,
+          example_id: e.exampleId,
+          split: c.split,
+          position,
+          example: JSON.stringify(input),
+        },
+      ];
+    }),
+  );
+}
+
 /** Evidence rows of a run. */
 export class EvidenceRepository {
   constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
@@ -47,38 +100,14 @@ export class EvidenceRepository {
     examples: readonly DatasetExample[],
   ): Promise<void> {
     if (evidence.length === 0) return;
-    const byId = new Map(examples.map((e) => [e.id, e]));
-    const inputs: RunExamplesTable[] = [];
-    const answers: RunEvidenceTable[] = [];
-    for (const c of evidence) {
-      c.examples.forEach((e, position) => {
-        const example = byId.get(e.exampleId);
-        if (example) {
-          inputs.push({
-            run_id: runId,
-            example_id: e.exampleId,
-            split: c.split,
-            position,
-            example: JSON.stringify({
-              dialog: example.dialog,
-              reference: example.reference,
-              rubric: example.rubric,
-            }),
-          });
-        }
-        answers.push({
-          run_id: runId,
-          candidate: c.candidate,
-          split: c.split,
-          example_id: e.exampleId,
-          score: e.score,
-          feedback: clip(e.feedback, EVIDENCE_TEXT_LIMITS.feedback),
-          rubric_met: encodeRubricMet(e.rubricMet),
-          reply: clip(e.reply, EVIDENCE_TEXT_LIMITS.reply),
-          trace: clip(e.trace, EVIDENCE_TEXT_LIMITS.trace),
-        });
-      });
-    }
+    const inputs = inputsOf(runId, evidence, examples);
+    const answers: RunEvidenceTable[] = evidence.flatMap((c) =>
+      c.examples.map((e) => ({
+        run_id: runId,
+        candidate: c.candidate,
+        ...answerColumns(c.split, e),
+      })),
+    );
     // One row per key, the latest measurement winning: PostgreSQL refuses an
     // upsert that meets the same key twice in one statement (a candidate's
     // example can be scored again when a failed call is filled in later).
@@ -99,6 +128,50 @@ export class EvidenceRepository {
           .values(rows)
           .onConflict((oc) =>
             oc.columns(["run_id", "candidate", "split", "example_id"]).doUpdateSet((eb) => ({
+              score: eb.ref("excluded.score"),
+              feedback: eb.ref("excluded.feedback"),
+              rubric_met: eb.ref("excluded.rubric_met"),
+              reply: eb.ref("excluded.reply"),
+              trace: eb.ref("excluded.trace"),
+            })),
+          )
+          .execute();
+      }
+    });
+  }
+
+  /**
+   * Stores the answers of the run's frontier points (keyed by the point's
+   * index in the run's frontier) with the inputs of their examples. A
+   * repeated write replaces the answers.
+   */
+  async saveFrontier(
+    runId: string,
+    evidence: readonly FrontierEvidence[],
+    examples: readonly DatasetExample[],
+  ): Promise<void> {
+    if (evidence.length === 0) return;
+    const inputs = inputsOf(runId, evidence, examples);
+    const answers: RunFrontierEvidenceTable[] = evidence.flatMap((c) =>
+      c.examples.map((e) => ({ run_id: runId, point: c.point, ...answerColumns(c.split, e) })),
+    );
+    const latest = new Map(
+      answers.map((a) => [`${a.point}\u0000${a.split}\u0000${a.example_id}`, a] as const),
+    );
+    await this.db.transaction().execute(async (trx) => {
+      for (const rows of chunks(inputs)) {
+        await trx
+          .insertInto("run_examples")
+          .values(rows)
+          .onConflict((oc) => oc.columns(["run_id", "example_id"]).doNothing())
+          .execute();
+      }
+      for (const rows of chunks([...latest.values()])) {
+        await trx
+          .insertInto("run_frontier_evidence")
+          .values(rows)
+          .onConflict((oc) =>
+            oc.columns(["run_id", "point", "split", "example_id"]).doUpdateSet((eb) => ({
               score: eb.ref("excluded.score"),
               feedback: eb.ref("excluded.feedback"),
               rubric_met: eb.ref("excluded.rubric_met"),
@@ -133,14 +206,42 @@ export class EvidenceRepository {
     });
   }
 
-  /** Answers of the given candidates. */
-  async answers(runId: string, candidates: readonly number[]): Promise<RunEvidenceTable[]> {
-    if (candidates.length === 0) return [];
+  /** Answers of one configuration: a candidate iteration's or a frontier point's. */
+  async answersOf(runId: string, key: AnswerKey): Promise<StoredAnswer[]> {
+    const columns = [
+      "split",
+      "example_id",
+      "score",
+      "feedback",
+      "rubric_met",
+      "reply",
+      "trace",
+    ] as const;
+    if ("point" in key) {
+      return this.db
+        .selectFrom("run_frontier_evidence")
+        .select(columns)
+        .where("run_id", "=", runId)
+        .where("point", "=", key.point)
+        .execute();
+    }
     return this.db
       .selectFrom("run_evidence")
-      .selectAll()
+      .select(columns)
       .where("run_id", "=", runId)
-      .where("candidate", "in", [...new Set(candidates)])
+      .where("candidate", "=", key.candidate)
       .execute();
+  }
+
+  /** The frontier points of a run with stored answers, in frontier order. */
+  async frontierPoints(runId: string): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom("run_frontier_evidence")
+      .select("point")
+      .distinct()
+      .where("run_id", "=", runId)
+      .orderBy("point")
+      .execute();
+    return rows.map((r) => r.point);
   }
 }

@@ -7,18 +7,20 @@ import {
   EvidenceExportQuerySchema,
   type EvidencePage,
   EvidenceQuerySchema,
+  evidenceSelectorOf,
   type IterationReasoning,
   RunPickSchema,
   type RunReasoning,
   type SingleAgentIteration,
 } from "@promptune/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { badRequest, notFound } from "../errors";
+import { notFound } from "../errors";
 import { requireUser } from "../http/auth-guard";
 import type { RunIterationRow, RunRow } from "../runs/repository";
 import { compareRows, configurationsOf, defaultB, presentedOf } from "./compare";
 import { evidenceCsv, evidenceJsonl } from "./export";
 import { EvidenceRepository } from "./repository";
+import { frontierSidesOf, selectSide } from "./sides";
 
 /** Evidence and reasoning routes. */
 export async function evidenceRoutes(app: FastifyInstance): Promise<void> {
@@ -41,27 +43,21 @@ export async function evidenceRoutes(app: FastifyInstance): Promise<void> {
     iterations: RunIterationRow[],
     query: ReturnType<typeof EvidenceQuerySchema.parse>,
   ) {
-    const configurations = configurationsOf(run, iterations);
-    const pick = (n: number) => {
-      const c = configurations.find((x) => x.iteration === n);
-      if (!c) throw badRequest(`Run has no iteration ${n}.`);
-      return c;
-    };
-    const a = pick(query.a ?? 0);
-    const b = pick(query.b ?? defaultB(configurations));
     const repo = evidence();
-    const [examples, answers] = await Promise.all([
+    const configurations = configurationsOf(run, iterations);
+    const frontierPoints = frontierSidesOf(
+      run,
+      run.frontier ? await repo.frontierPoints(run.id) : [],
+    );
+    const a = selectSide(query.a ?? 0, configurations, frontierPoints);
+    const b = selectSide(query.b ?? defaultB(configurations), configurations, frontierPoints);
+    const [examples, answersA, answersB] = await Promise.all([
       repo.examples(run.id),
-      repo.answers(run.id, [a.candidate_iteration, b.candidate_iteration]),
+      repo.answersOf(run.id, a.key),
+      repo.answersOf(run.id, b.key),
     ]);
-    const compared = compareRows({
-      examples,
-      answers,
-      a: a.candidate_iteration,
-      b: b.candidate_iteration,
-      query,
-    });
-    return { configurations, a, b, ...compared };
+    const compared = compareRows({ examples, a: answersA, b: answersB, query });
+    return { configurations, frontierPoints, a: a.side, b: b.side, ...compared };
   }
 
   app.get("/auto-tune/optimize/runs/:id/evidence", async (request) => {
@@ -75,6 +71,7 @@ export async function evidenceRoutes(app: FastifyInstance): Promise<void> {
       a: c.a,
       b: c.b,
       configurations: c.configurations,
+      frontier_points: c.frontierPoints,
       counts: c.counts,
       test_compared: c.testCompared,
       page: query.page,
@@ -90,14 +87,15 @@ export async function evidenceRoutes(app: FastifyInstance): Promise<void> {
     const { format, ...filters } = EvidenceExportQuerySchema.parse(request.query ?? {});
     const query = EvidenceQuerySchema.parse(filters);
     const c = await comparison(run, iterations, query);
-    const name = `evidence-${run.id}-${c.a.iteration}-vs-${c.b.iteration}.${format}`;
+    const [a, b] = [evidenceSelectorOf(c.a), evidenceSelectorOf(c.b)];
+    const name = `evidence-${run.id}-${a}-vs-${b}.${format}`;
     reply.header("content-disposition", `attachment; filename="${name}"`);
     if (format === "csv") {
       reply.type("text/csv; charset=utf-8");
-      return evidenceCsv(c.rows, c.a.iteration, c.b.iteration);
+      return evidenceCsv(c.rows, c.a, c.b);
     }
     reply.type("application/x-ndjson; charset=utf-8");
-    return evidenceJsonl(c.rows, c.a.iteration, c.b.iteration);
+    return evidenceJsonl(c.rows, c.a, c.b);
   });
 
   app.get("/auto-tune/optimize/runs/:id/reasoning", async (request) => {

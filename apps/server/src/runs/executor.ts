@@ -14,6 +14,7 @@ import {
   type CandidateEvidence,
   CostCapReachedError,
   type EngineModels,
+  type FrontierEvidence,
   type IterationResult,
   isAbortError,
   type LlmPort,
@@ -350,6 +351,7 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
         step = await engine.gen.next();
       }
       await saveEvidence(run.id, step.value.testEvidence, engine.examples);
+      await saveFrontierEvidence(run.id, step.value.frontierEvidence, engine.examples);
       return withEstimate(withCostCapNotice(singleFinal(run.id, step.value), step.value, run), run);
     }
     // Multi-agent: iteration 0 is stored; its points ride on iteration 1 as `baseline`.
@@ -385,6 +387,7 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
       step = await engine.gen.next();
     }
     await saveEvidence(run.id, step.value.testEvidence, engine.examples);
+    await saveFrontierEvidence(run.id, step.value.frontierEvidence, engine.examples);
     return withEstimate(withCostCapNotice(multiFinal(run.id, step.value), step.value, run), run);
   }
 
@@ -397,6 +400,17 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
     const repo = deps.evidence;
     if (!repo || evidence.length === 0) return;
     await db(runId, () => repo.save(runId, evidence, examples));
+  }
+
+  /** Stores the frontier points' per-example evidence before the completion it belongs to. */
+  async function saveFrontierEvidence(
+    runId: string,
+    evidence: readonly FrontierEvidence[] | undefined,
+    examples: readonly DatasetExample[],
+  ): Promise<void> {
+    const repo = deps.evidence;
+    if (!repo || !evidence || evidence.length === 0) return;
+    await db(runId, () => repo.saveFrontier(runId, evidence, examples));
   }
 
   async function save<C>(runId: string, r: IterationResult<C>, data: unknown): Promise<void> {

@@ -8,8 +8,9 @@ const runReasoning = lazySchema((c) => c.RunReasoningSchema);
 
 /** Filters of the evidence grid (the server's defaults apply to absent ones). */
 export interface EvidenceFilters {
-  a?: number;
-  b?: number;
+  /** An iteration (3 or "3") or a frontier point ("f2"). */
+  a?: number | string;
+  b?: number | string;
   status?: "all" | "fixed" | "broken" | "both_pass" | "both_fail";
   split?: "all" | "validation" | "test";
   q?: string;

@@ -9,6 +9,7 @@ import type { DatasetExample } from "@promptune/contracts";
 import type { ModeAdapter } from "./adapter";
 import { observedCallsPerReply } from "./budget";
 import { evaluateCandidate, meanScore } from "./evaluate";
+import { noteTestedPoints } from "./frontier-evidence";
 import { adapterOfPoint, type FrontierOutcome, measureFrontier } from "./frontier-phase";
 import { compareHeldOut, type HeldOutComparison } from "./held-out";
 import type { IterationEnv } from "./iteration";
@@ -49,6 +50,10 @@ export async function finalise<C>(
   const best = pick.index;
   let bestRecord = { ...(state.candidates[best] as CandidateRecord<C>), score: pick.score };
   let bestScores = pick.scores;
+  // the answers behind `bestScores`, kept as the primary frontier point's evidence
+  let bestEvidence = pick.evaluations
+    ? toEvidence(env.split.validation, pick.evaluations)
+    : env.recorder?.validationOf(bestRecord.iteration);
   const { temperatureOf, withTemperature } = env.adapter;
   const sweepReserve = options.sweep?.reserve ?? 0;
   const seedTemperature = temperatureOf
@@ -67,9 +72,17 @@ export async function finalise<C>(
     );
     bestRecord = { ...bestRecord, config: chosen.config, score: chosen.score };
     bestScores = chosen.scores;
+    if (chosen.evaluations) bestEvidence = toEvidence(env.split.validation, chosen.evaluations);
   }
   let frontier: FrontierOutcome<C> | null = null;
   if (options.sweep) {
+    if (bestEvidence) {
+      env.recorder?.points.note(
+        { variant: 0, config: bestRecord.config },
+        "validation",
+        bestEvidence,
+      );
+    }
     frontier = await measureFrontier(
       env,
       options.sweep.plan,
@@ -131,6 +144,15 @@ export async function finalise<C>(
         });
       });
       if (frontier) {
+        noteTestedPoints(env.recorder?.points, test, [
+          {
+            point: frontier.recommended,
+            evaluations: stages[targets.length - 1]?.evaluations ?? [],
+          },
+          ...(extra
+            ? [{ point: extra, evaluations: stages[stages.length - 1]?.evaluations ?? [] }]
+            : []),
+        ]);
         frontier.recommended.testScore = meanScore(perExample[perExample.length - 1] ?? []);
         if (extra) extra.testScore = meanScore(allScores[allScores.length - 1] ?? []);
       }
@@ -174,6 +196,7 @@ export async function finalise<C>(
       ? {
           frontier: frontier.frontier,
           presentedModelName: frontier.recommended.modelName,
+          frontierEvidence: env.recorder?.points.resolve(frontier.frontier) ?? [],
         }
       : {}),
     usage: { ...env.meter.total },

@@ -21,6 +21,7 @@ export {
   type MeasuredPoint,
   scoreInterval,
 } from "./frontier";
+export { type FrontierEvidence, PointEvidenceLog } from "./frontier-evidence";
 export { BOOTSTRAP_RESAMPLES, compareHeldOut, type HeldOutComparison } from "./held-out";
 export { OPTIMISER_DEFAULTS, runOptimisation } from "./loop";
 export { BudgetExhaustedError, CostCapReachedError } from "./meter";

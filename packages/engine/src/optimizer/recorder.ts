@@ -8,6 +8,7 @@
  */
 import type { DatasetExample } from "@promptune/contracts";
 import type { ExampleEvaluation } from "./evaluate";
+import { PointEvidenceLog } from "./frontier-evidence";
 
 /** Why a proposal ended as it did. */
 export type ProposalOutcome =
@@ -110,6 +111,10 @@ export class ProposalNote {
 export class RunRecorder {
   private proposals: ProposalRecord[] = [];
   private evidence: CandidateEvidence[] = [];
+  /** Each candidate's latest validation evidence, kept for the whole run (not drained). */
+  private validation = new Map<number, ExampleEvidence[]>();
+  /** The frontier points' evidence (the model sweep at the end of a run). */
+  readonly points = new PointEvidenceLog();
 
   /** Starts recording a proposal. */
   begin(
@@ -136,7 +141,17 @@ export class RunRecorder {
     examples: readonly DatasetExample[],
     evaluations: readonly ExampleEvaluation[],
   ): void {
-    this.evidence.push({ candidate, split, examples: toEvidence(examples, evaluations) });
+    const rows = toEvidence(examples, evaluations);
+    this.evidence.push({ candidate, split, examples: rows });
+    if (split === "validation") this.validation.set(candidate, rows);
+  }
+
+  /**
+   * The validation evidence recorded for `candidate` in this process (absent
+   * for candidates scored before a resume): the answers behind its scores.
+   */
+  validationOf(candidate: number): ExampleEvidence[] | undefined {
+    return this.validation.get(candidate);
   }
 
   /** Takes what was recorded since the last drain. */

@@ -7,7 +7,7 @@
  * Candidates whose replies are deterministic are not scored again (a second
  * measurement would repeat the first).
  */
-import { evaluateCandidate, meanScore } from "./evaluate";
+import { type ExampleEvaluation, evaluateCandidate, meanScore } from "./evaluate";
 import type { IterationEnv } from "./iteration";
 import { BudgetExhaustedError } from "./meter";
 import { bestCandidate } from "./pareto";
@@ -23,6 +23,8 @@ export interface FinalPick {
   rescored: number;
   /** The pick's per-example scores of the fresh measurement (first one when not re-measured). */
   scores: number[];
+  /** The fresh measurement's evaluations, in validation order (absent when not re-measured). */
+  evaluations?: ExampleEvaluation[];
 }
 
 /** Pool indices by validation mean, best first; earlier candidates first on ties. */
@@ -78,9 +80,9 @@ export async function selectFinal<C>(
     const second = await Promise.all(
       top.map(async (index) => {
         const c = state.candidates[index] as { config: C; score: number; scores: number[] };
-        if (env.adapter.deterministic?.(c.config)) return c.scores;
+        if (env.adapter.deterministic?.(c.config)) return { scores: c.scores };
         const stage = await evaluateCandidate(env, c.config, env.split.validation, signal);
-        return stage.evaluations.map((e) => e.score);
+        return { scores: stage.evaluations.map((e) => e.score), evaluations: stage.evaluations };
       }),
     );
     let pick: FinalPick = { index: plain, score: -1, rescored: top.length, scores: [] };
@@ -88,12 +90,14 @@ export async function selectFinal<C>(
     top.forEach((index, k) => {
       const c = state.candidates[index];
       const first = means[index] ?? 0;
-      const fresh = second[k] ?? [];
+      const measured = second[k];
+      const fresh = measured?.scores ?? [];
       const again = meanScore(fresh);
       const rank = pooledMean([first, again], n, evidence(c));
       if (rank > pickPooled + EPS || (Math.abs(rank - pickPooled) <= EPS && index < pick.index)) {
         pickPooled = rank;
         pick = { index, score: again, rescored: top.length, scores: fresh };
+        if (measured?.evaluations) pick.evaluations = measured.evaluations;
       }
     });
     return pick;

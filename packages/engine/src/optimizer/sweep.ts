@@ -85,6 +85,12 @@ async function measure<C>(
     env.split.validation,
     signal,
   );
+  env.recorder?.points.evaluated(
+    { variant: index + 1, config },
+    "validation",
+    env.split.validation,
+    stage.evaluations,
+  );
   const replies = Math.max(1, stage.evaluations.length);
   const after = replyCost.snapshot();
   return {

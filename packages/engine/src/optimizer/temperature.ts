@@ -7,7 +7,7 @@
  * one standard error of the paired per-example differences (the noise of
  * the comparison itself).
  */
-import { evaluateCandidate, meanScore } from "./evaluate";
+import { type ExampleEvaluation, evaluateCandidate, meanScore } from "./evaluate";
 import type { IterationEnv } from "./iteration";
 import { BudgetExhaustedError } from "./meter";
 
@@ -20,6 +20,8 @@ const EPS = 1e-9;
 export interface TemperatureMeasurement {
   temperature: number;
   scores: number[];
+  /** The measurement's evaluations, when this search made it (a probe). */
+  evaluations?: ExampleEvaluation[];
 }
 
 /** The temperatures to probe for a candidate at `current` in a run that started at `seed`. */
@@ -71,7 +73,14 @@ export async function chooseTemperature<C>(
   reserved: number,
   perReply: number,
   signal: AbortSignal,
-): Promise<{ config: C; score: number; scores: number[]; probed: number }> {
+): Promise<{
+  config: C;
+  score: number;
+  scores: number[];
+  probed: number;
+  /** The winning probe's evaluations; absent when the picked candidate's own temperature won. */
+  evaluations?: ExampleEvaluation[];
+}> {
   const current = access.of(config);
   const measured: TemperatureMeasurement[] = [{ temperature: current, scores: [...scores] }];
   const cost = env.split.validation.length * perReply;
@@ -85,7 +94,11 @@ export async function chooseTemperature<C>(
         env.split.validation,
         signal,
       );
-      measured.push({ temperature: t, scores: stage.evaluations.map((e) => e.score) });
+      measured.push({
+        temperature: t,
+        scores: stage.evaluations.map((e) => e.score),
+        evaluations: stage.evaluations,
+      });
       probed++;
     } catch (err) {
       if (err instanceof BudgetExhaustedError) break;
@@ -99,5 +112,6 @@ export async function chooseTemperature<C>(
     score: meanScore(win.scores),
     scores: win.scores,
     probed,
+    ...(!same && win.evaluations ? { evaluations: win.evaluations } : {}),
   };
 }

@@ -12,6 +12,7 @@ import type { EngineModels, LlmPort, LlmUsage } from "../ports";
 import type { PrngState } from "../util/prng";
 import type { PriceLookup } from "./estimate";
 import type { FrontierPoint } from "./frontier";
+import type { FrontierEvidence } from "./frontier-evidence";
 import type { HeldOutComparison } from "./held-out";
 import type { CandidateEvidence, ProposalRecord } from "./recorder";
 
@@ -314,6 +315,12 @@ export interface FinalResult<C> {
   frontier?: FrontierPoint<C>[];
   /** The model (multi-agent: label) of the presented configuration, with a frontier. */
   presentedModelName?: string;
+  /**
+   * Per-example evidence of the frontier's points (validation; held-out test
+   * for the recommended and the best-scoring point), keyed by the point's
+   * index in `frontier`; absent without a frontier.
+   */
+  frontierEvidence?: FrontierEvidence[];
   usage: LlmUsage;
   /** How the presented candidate was picked. */
   pick: PickExplanation;

@@ -24,6 +24,7 @@ import * as ratings from "./20261124_b0_ratings";
 import * as evidenceRubricMet from "./20261124_c1_evidence_rubric_met";
 import * as deployVersions from "./20261124_e0_deploy_versions";
 import * as deploySplits from "./20261124_f0_deploy_splits";
+import * as frontierEvidence from "./20261125_c0_frontier_evidence";
 
 export const migrations: Record<string, Migration> = {
   "20261121_01_foundation": foundation,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "20261124_c1_evidence_rubric_met": evidenceRubricMet,
   "20261124_e0_deploy_versions": deployVersions,
   "20261124_f0_deploy_splits": deploySplits,
+  "20261125_c0_frontier_evidence": frontierEvidence,
 };

@@ -12,25 +12,13 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import type { EvidenceConfiguration, EvidencePage, EvidenceStatus } from "@promptune/contracts";
+import { type EvidencePage, type EvidenceStatus, evidenceSelectorOf } from "@promptune/contracts";
 import { useEffect, useState } from "react";
 import { type EvidenceFilters, evidenceExportUrl, fetchEvidence } from "../../api/evidence";
-import { percent } from "../../run/score";
 import { EvidenceRow, STATUS_LOOK } from "./EvidenceRow";
+import { sideName, sideOptions } from "./evidence-sides";
 
 const PAGE_SIZE = 20;
-
-/** The name of a configuration in selectors and answer headers. */
-export function configurationName(c: EvidenceConfiguration): string {
-  const parts = [c.iteration === 0 ? "Initial (iteration 0)" : `Iteration ${c.iteration}`];
-  if (c.iteration > 0 && c.candidate_iteration !== c.iteration) {
-    parts.push(
-      `same as ${c.candidate_iteration === 0 ? "initial" : `iteration ${c.candidate_iteration}`}`,
-    );
-  }
-  if (c.presented) parts.push("presented");
-  return `${parts.join(" · ")} — ${percent(c.validation_score)}`;
-}
 
 const SORTS = [
   { value: "change_desc", label: "Largest gain first" },
@@ -45,7 +33,7 @@ const SPLITS = [
 
 /**
  * The per-example results grid of a run: two configurations (initial vs
- * presented by default, any iteration selectable), each example's status,
+ * presented by default, any iteration or frontier point selectable), each example's status,
  * filters by status and split, sort by score change, search, paging and a
  * CSV/JSONL download of the filtered rows.
  */
@@ -84,17 +72,14 @@ export function EvidenceGrid({ runId }: { runId: string }) {
     setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
   };
-  const options = (data?.configurations ?? []).map((c) => ({
-    value: String(c.iteration),
-    label: configurationName(c),
-  }));
+  const options = sideOptions(data);
   const a = data?.a;
   const b = data?.b;
   const exportFilters: EvidenceFilters = {
     ...filters,
     q,
-    ...(a ? { a: a.iteration } : {}),
-    ...(b ? { b: b.iteration } : {}),
+    ...(a ? { a: evidenceSelectorOf(a) } : {}),
+    ...(b ? { b: evidenceSelectorOf(b) } : {}),
   };
   const counts = data?.counts;
   const total = counts ? Object.values(counts).reduce((x, y) => x + y, 0) : 0;
@@ -105,16 +90,16 @@ export function EvidenceGrid({ runId }: { runId: string }) {
         <Select
           label="Configuration A"
           data={options}
-          value={a ? String(a.iteration) : null}
-          onChange={(v) => v !== null && update({ a: Number(v) })}
+          value={a ? evidenceSelectorOf(a) : null}
+          onChange={(v) => v !== null && update({ a: v })}
           allowDeselect={false}
           data-testid="evidence-a"
         />
         <Select
           label="Configuration B"
           data={options}
-          value={b ? String(b.iteration) : null}
-          onChange={(v) => v !== null && update({ b: Number(v) })}
+          value={b ? evidenceSelectorOf(b) : null}
+          onChange={(v) => v !== null && update({ b: v })}
           allowDeselect={false}
           data-testid="evidence-b"
         />
@@ -171,7 +156,7 @@ export function EvidenceGrid({ runId }: { runId: string }) {
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="evidence-summary">
           {data
-            ? `${data.total} example${data.total === 1 ? "" : "s"} shown.${data.test_compared ? "" : " Held-out test answers exist only for the initial and the presented configuration."}`
+            ? `${data.total} example${data.total === 1 ? "" : "s"} shown.${data.test_compared ? "" : " Held-out test answers exist only for the initial and the presented configuration (and the frontier points the test measured)."}`
             : loading
               ? "Loading evidence…"
               : ""}
@@ -214,8 +199,8 @@ export function EvidenceGrid({ runId }: { runId: string }) {
             <EvidenceRow
               key={`${row.split}:${row.example_id}`}
               row={row}
-              a={configurationName(a)}
-              b={configurationName(b)}
+              a={sideName(a)}
+              b={sideName(b)}
             />
           ))}
         </Stack>
