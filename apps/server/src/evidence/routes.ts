@@ -20,7 +20,7 @@ import type { RunIterationRow, RunRow } from "../runs/repository";
 import { compareRows, configurationsOf, defaultB, presentedOf } from "./compare";
 import { evidenceCsv, evidenceJsonl } from "./export";
 import { EvidenceRepository } from "./repository";
-import { frontierSidesOf, selectSide } from "./sides";
+import { frontierSidesOf, recommendedOffPrimary, selectSide } from "./sides";
 
 /** Evidence and reasoning routes. */
 export async function evidenceRoutes(app: FastifyInstance): Promise<void> {
@@ -50,7 +50,11 @@ export async function evidenceRoutes(app: FastifyInstance): Promise<void> {
       run.frontier ? await repo.frontierPoints(run.id) : [],
     );
     const a = selectSide(query.a ?? 0, configurations, frontierPoints);
-    const b = selectSide(query.b ?? defaultB(configurations), configurations, frontierPoints);
+    const b = selectSide(
+      query.b ?? recommendedOffPrimary(run, frontierPoints) ?? defaultB(configurations),
+      configurations,
+      frontierPoints,
+    );
     const [examples, answersA, answersB] = await Promise.all([
       repo.examples(run.id),
       repo.answersOf(run.id, a.key),

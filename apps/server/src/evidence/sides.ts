@@ -43,6 +43,39 @@ export function frontierSidesOf(run: RunRow, stored: readonly number[]): Evidenc
   });
 }
 
+/** The models of a configuration: the single model, or the coordinator's then the workers'. */
+function modelsOf(config: {
+  model_name?: string;
+  "master-agent"?: { model_name: string };
+  "worker-agents"?: Array<{ model_name: string }>;
+}): string {
+  if (config["master-agent"]) {
+    const workers = (config["worker-agents"] ?? []).map((w) => w.model_name);
+    return [config["master-agent"].model_name, ...workers].join("|");
+  }
+  return config.model_name ?? "";
+}
+
+/**
+ * The default B when the run presents a frontier point on other models than
+ * its primary ones: that recommended point (its answers are what the run
+ * presents, the presented iteration's are the primary model's); else null,
+ * and the presented iteration stays the default.
+ */
+export function recommendedOffPrimary(
+  run: RunRow,
+  frontier: readonly EvidenceFrontierPoint[],
+): string | null {
+  if (!run.frontier) return null;
+  const stored = StoredFrontierSchema.safeParse(JSON.parse(run.frontier));
+  if (!stored.success) return null;
+  const index = stored.data.findIndex((p) => p.recommended);
+  const point = stored.data[index];
+  if (!point || !frontier.some((p) => p.frontier_point === index)) return null;
+  const request = JSON.parse(run.request) as Parameters<typeof modelsOf>[0];
+  return modelsOf(point) === modelsOf(request) ? null : `f${index}`;
+}
+
 /**
  * The side `value` selects (an iteration number or "f<index>"), with the key
  * of its stored answers; 400 when the run has no such iteration or no such
