@@ -30,6 +30,7 @@ const agent = (model: string) => ({
   model_name: model,
   prompt: "p",
   temperature: 0.2,
+  description: "",
 });
 
 describe("the default B of a run with a frontier", () => {
