@@ -1,7 +1,12 @@
 import type { DatasetExample } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
 import type { ModeAdapter } from "./adapter";
-import { CONFIRM_EXAMPLES, confirmationExamples, confirmRecommendation } from "./confirm";
+import {
+  CONFIRM_EXAMPLES,
+  confirmationExamples,
+  confirmRecommendation,
+  variantLeaders,
+} from "./confirm";
 import type { MeasuredPoint } from "./frontier";
 import type { IterationEnv } from "./iteration";
 
@@ -50,9 +55,17 @@ function env(right: Record<string, (i: number) => boolean>, budget = 1000) {
   return { env: e, adapter, replies };
 }
 
-const point = (config: string, scores: number[], cost: number): MeasuredPoint<string> => ({
+/** Each configuration name its own model (variant), unless `variant` says otherwise. */
+const VARIANTS: Record<string, number> = { big: 0, cheap: 1, mid: 2, tiny: 3 };
+
+const point = (
+  config: string,
+  scores: number[],
+  cost: number,
+  variant = VARIANTS[config] ?? 9,
+): MeasuredPoint<string> => ({
   modelName: config,
-  variant: 0,
+  variant,
   config,
   temperature: 0,
   prompt: "p",
@@ -136,5 +149,39 @@ describe("confirmationExamples", () => {
     expect(picked).toHaveLength(CONFIRM_EXAMPLES);
     expect(picked[0]?.id).toBe("t4");
     expect(confirmationExamples(examples(6, "t"), 4).map((x) => x.id)).toEqual(["t4", "t5"]);
+  });
+});
+
+describe("variantLeaders", () => {
+  it("keeps each model's best point, the cheaper one on ties", () => {
+    const points = [
+      point("big", scores(0), 10),
+      point("cheap-short", scores(8), 0.9, 1),
+      point("cheap-tuned", scores(1), 1, 1),
+      point("mid-a", scores(2), 2.1, 2),
+      point("mid-b", scores(2), 2, 2),
+    ];
+    expect([...variantLeaders(points)].sort()).toEqual([0, 2, 4]);
+  });
+
+  it("makes the confirmation recommend a model's better point over its slightly cheaper worse one", async () => {
+    // both cheap points pass the paired rule on validation; the shorter prompt is a hair cheaper
+    const {
+      env: e,
+      adapter,
+      replies,
+    } = env({
+      big: () => true,
+      "cheap-short": (i) => i % 3 !== 0,
+      "cheap-tuned": () => true,
+    });
+    const points = [
+      point("big", scores(0), 10),
+      point("cheap-short", scores(3), 0.9, 1),
+      point("cheap-tuned", scores(1), 1, 1),
+    ];
+    const out = await confirmRecommendation(e, points, examples(10, "x"), () => adapter, 0, signal);
+    expect(out).toEqual({ index: 2, passes: 2 });
+    expect(replies).toEqual({ big: 10, "cheap-tuned": 10 });
   });
 });

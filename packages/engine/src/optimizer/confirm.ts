@@ -44,8 +44,30 @@ function bestIndex(points: readonly MeasuredPoint<unknown>[]): number {
 }
 
 /**
- * Chooses the recommended point among `points` (validation scores): the
- * cheapest one `asGoodAs` the best-scoring point on validation that stays so
+ * Indices of each variant's best point (highest mean, cheaper on ties): a
+ * model's configurations differ only in prompt and temperature, so their
+ * costs differ by the length of the prompt, and recommending a cheaper but
+ * lower-scoring one of the same model would trade quality for noise.
+ */
+export function variantLeaders(points: readonly MeasuredPoint<unknown>[]): Set<number> {
+  const leaders = new Map<number, number>();
+  points.forEach((p, i) => {
+    const j = leaders.get(p.variant);
+    const b = j === undefined ? undefined : points[j];
+    const m = meanScore(p.scores);
+    if (
+      !b ||
+      m > meanScore(b.scores) + 1e-9 ||
+      (Math.abs(m - meanScore(b.scores)) <= 1e-9 && p.costPer1kUsd < b.costPer1kUsd)
+    )
+      leaders.set(p.variant, i);
+  });
+  return new Set(leaders.values());
+}
+
+/**
+ * Chooses the recommended point among `points` (validation scores): of
+ * each model's best point (`variantLeaders`), the cheapest one `asGoodAs` the best-scoring point on validation that stays so
  * when both also answer `extra` (paired on validation + extra); the
  * best-scoring point when none does. `adapterOf` answers for a point's
  * model(s). Each extra pass starts only while the calls above `reserved`
@@ -63,9 +85,13 @@ export async function confirmRecommendation<C>(
   const best = bestIndex(points as readonly MeasuredPoint<unknown>[]);
   const top = points[best];
   if (!top) return { index: -1, passes: 0 };
+  const leaders = variantLeaders(points as readonly MeasuredPoint<unknown>[]);
   const candidates = points
     .map((p, i) => ({ p, i }))
-    .filter(({ p }) => p.costPer1kUsd < top.costPer1kUsd && asGoodAs(p.scores, top.scores))
+    .filter(
+      ({ p, i }) =>
+        leaders.has(i) && p.costPer1kUsd < top.costPer1kUsd && asGoodAs(p.scores, top.scores),
+    )
     .sort((a, b) => a.p.costPer1kUsd - b.p.costPer1kUsd);
   const first = candidates[0];
   if (!first) return { index: best, passes: 0 };
