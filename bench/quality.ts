@@ -14,6 +14,7 @@
  *
  *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute]
  *     [--only single,fixed,ax,ax2,multi,ablations,variants,multi-ablations,frontier]
+ *     [--ablation TEXT]   (only the ablation rows whose name contains TEXT)
  *
  * `--only frontier` runs the cost–quality world (bench/quality/frontier.ts):
  * share of the possible saving found at equal quality, how often the
@@ -39,8 +40,11 @@ const { values } = parseArgs({
     first: { type: "string", default: "1" },
     world: { type: "string", default: "types,rubric,rare,dilute" },
     only: { type: "string", default: "single,fixed,ax,multi,ablations" },
+    ablation: { type: "string", default: "" },
   },
 });
+/** Only the ablation rows whose name contains this text (`--ablation merge`); all by default. */
+const ablation = String(values.ablation);
 const seeds = Array.from({ length: Number(values.seeds) }, (_, i) => i + Number(values.first));
 const only = new Set(String(values.only).split(","));
 const worlds = String(values.world).split(",");
@@ -91,7 +95,10 @@ function printRow(row: Row): void {
 const ABLATIONS: Array<[string, EngineOverrides]> = [
   ["  + removal edits (off by default)", { removalEdits: true } as EngineOverrides],
   ["  − instruction-level merge", { instructionMerge: false } as EngineOverrides],
-  ["  − minibatches toward failures/strata", { targetedMinibatch: false } as EngineOverrides],
+  [
+    "  + minibatches toward failures/strata (off by default)",
+    { targetedMinibatch: true } as EngineOverrides,
+  ],
   ["  − temperature chosen by evidence", { temperatureByEvidence: false } as EngineOverrides],
 ];
 
@@ -153,7 +160,8 @@ try {
       rows.push(await multi("  multi − merge of two lineages", { merge: false }));
     }
     if (only.has("ablations"))
-      for (const [name, o] of ABLATIONS) rows.push(await rowOf(w, name, single(o)));
+      for (const [name, o] of ABLATIONS.filter(([n]) => n.includes(ablation)))
+        rows.push(await rowOf(w, name, single(o)));
     if (only.has("variants"))
       for (const [name, o] of VARIANTS) rows.push(await rowOf(w, name, single(o)));
     if (!spec && only.has("frontier")) await printFrontierRows(server, seeds, 10, FRONTIER_BUDGET);

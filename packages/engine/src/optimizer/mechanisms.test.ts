@@ -33,7 +33,16 @@ function spoiling(inner: LlmPort, spoiled: (system: string, temperature: number)
 
 async function finalPrompt(seed: number, removalEdits: boolean): Promise<string> {
   const { options } = singleOptions(
-    { seed, iterations: 8, removalEdits, temperatureByEvidence: false, tuneTemperature: false },
+    // targeted minibatches (off by default) make every run here accept proposals, so the harmful line is
+    // in every final prompt without removal edits: the scenario this test needs
+    {
+      seed,
+      iterations: 8,
+      removalEdits,
+      temperatureByEvidence: false,
+      tuneTemperature: false,
+      targetedMinibatch: true,
+    },
     {
       // the reflection adds the missing items and, with them, a harmful rule it never removes
       reflect: (current, missing) => ({
