@@ -24,9 +24,19 @@ test("copy, export, use as starting prompt and 'Use this configuration' on any i
   await runFromHomePage(page, { prompt: INITIAL, iterations: 2 });
 
   const carousel = page.getByTestId("optimized-carousel");
+  const slide = (i: number) => page.getByTestId(`optimized-slide-${i + 1}`);
+  // At completion the carousel moves from the newest slide to the presented one: wait until the
+  // slide it shows is the presented one (flaked in CI when read before the move).
+  await expect
+    .poll(async () => {
+      const index = Number(await carousel.getAttribute("data-index"));
+      return slide(index)
+        .getByRole("button", { name: "Use this configuration", includeHidden: true })
+        .getAttribute("data-presented");
+    })
+    .toBe("true");
   await expect(carousel).not.toHaveAttribute("data-animating", "true");
   const shown = Number(await carousel.getAttribute("data-index"));
-  const slide = (i: number) => page.getByTestId(`optimized-slide-${i + 1}`);
   const promptOf = async (i: number) =>
     (await slide(i).getByTestId("configuration-prompt").textContent()) ?? "";
 
