@@ -9,7 +9,7 @@ import {
   type EvidenceSplit,
 } from "@promptune/contracts";
 import type { CandidateEvidence, ExampleEvidence, FrontierEvidence } from "@promptune/engine";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type {
   Database,
   RunEvidenceTable,
@@ -85,6 +85,42 @@ function inputsOf(
   );
 }
 
+/**
+ * One row per (configuration, split, example), the latest measurement
+ * winning: PostgreSQL refuses an upsert that meets the same key twice in one
+ * statement (an example can be scored again when a failed call is filled in
+ * later).
+ */
+function latestPerKey<T extends StoredAnswer>(
+  rows: readonly T[],
+  configuration: (row: T) => number,
+): T[] {
+  const latest = new Map(
+    rows.map((a) => [`${configuration(a)}\u0000${a.split}\u0000${a.example_id}`, a] as const),
+  );
+  return [...latest.values()];
+}
+
+/** Stores the inputs of compared examples once per run (a repeat keeps the first). */
+async function insertInputs(trx: Transaction<Database>, inputs: RunExamplesTable[]): Promise<void> {
+  for (const rows of chunks(inputs)) {
+    await trx
+      .insertInto("run_examples")
+      .values(rows)
+      .onConflict((oc) => oc.columns(["run_id", "example_id"]).doNothing())
+      .execute();
+  }
+}
+
+/** The upsert's update of a stored answer: the new measurement replaces it. */
+const replaceAnswer = {
+  score: sql.ref<number>("excluded.score"),
+  feedback: sql.ref<string>("excluded.feedback"),
+  rubric_met: sql.ref<string | null>("excluded.rubric_met"),
+  reply: sql.ref<string>("excluded.reply"),
+  trace: sql.ref<string>("excluded.trace"),
+};
+
 /** Evidence rows of a run. */
 export class EvidenceRepository {
   constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
@@ -100,7 +136,6 @@ export class EvidenceRepository {
     examples: readonly DatasetExample[],
   ): Promise<void> {
     if (evidence.length === 0) return;
-    const inputs = inputsOf(runId, evidence, examples);
     const answers: RunEvidenceTable[] = evidence.flatMap((c) =>
       c.examples.map((e) => ({
         run_id: runId,
@@ -108,32 +143,15 @@ export class EvidenceRepository {
         ...answerColumns(c.split, e),
       })),
     );
-    // One row per key, the latest measurement winning: PostgreSQL refuses an
-    // upsert that meets the same key twice in one statement (a candidate's
-    // example can be scored again when a failed call is filled in later).
-    const latest = new Map(
-      answers.map((a) => [`${a.candidate}\u0000${a.split}\u0000${a.example_id}`, a] as const),
-    );
+    const rows = latestPerKey(answers, (a) => a.candidate);
     await this.db.transaction().execute(async (trx) => {
-      for (const rows of chunks(inputs)) {
-        await trx
-          .insertInto("run_examples")
-          .values(rows)
-          .onConflict((oc) => oc.columns(["run_id", "example_id"]).doNothing())
-          .execute();
-      }
-      for (const rows of chunks([...latest.values()])) {
+      await insertInputs(trx, inputsOf(runId, evidence, examples));
+      for (const chunk of chunks(rows)) {
         await trx
           .insertInto("run_evidence")
-          .values(rows)
+          .values(chunk)
           .onConflict((oc) =>
-            oc.columns(["run_id", "candidate", "split", "example_id"]).doUpdateSet((eb) => ({
-              score: eb.ref("excluded.score"),
-              feedback: eb.ref("excluded.feedback"),
-              rubric_met: eb.ref("excluded.rubric_met"),
-              reply: eb.ref("excluded.reply"),
-              trace: eb.ref("excluded.trace"),
-            })),
+            oc.columns(["run_id", "candidate", "split", "example_id"]).doUpdateSet(replaceAnswer),
           )
           .execute();
       }
@@ -151,33 +169,18 @@ export class EvidenceRepository {
     examples: readonly DatasetExample[],
   ): Promise<void> {
     if (evidence.length === 0) return;
-    const inputs = inputsOf(runId, evidence, examples);
     const answers: RunFrontierEvidenceTable[] = evidence.flatMap((c) =>
       c.examples.map((e) => ({ run_id: runId, point: c.point, ...answerColumns(c.split, e) })),
     );
-    const latest = new Map(
-      answers.map((a) => [`${a.point}\u0000${a.split}\u0000${a.example_id}`, a] as const),
-    );
+    const rows = latestPerKey(answers, (a) => a.point);
     await this.db.transaction().execute(async (trx) => {
-      for (const rows of chunks(inputs)) {
-        await trx
-          .insertInto("run_examples")
-          .values(rows)
-          .onConflict((oc) => oc.columns(["run_id", "example_id"]).doNothing())
-          .execute();
-      }
-      for (const rows of chunks([...latest.values()])) {
+      await insertInputs(trx, inputsOf(runId, evidence, examples));
+      for (const chunk of chunks(rows)) {
         await trx
           .insertInto("run_frontier_evidence")
-          .values(rows)
+          .values(chunk)
           .onConflict((oc) =>
-            oc.columns(["run_id", "point", "split", "example_id"]).doUpdateSet((eb) => ({
-              score: eb.ref("excluded.score"),
-              feedback: eb.ref("excluded.feedback"),
-              rubric_met: eb.ref("excluded.rubric_met"),
-              reply: eb.ref("excluded.reply"),
-              trace: eb.ref("excluded.trace"),
-            })),
+            oc.columns(["run_id", "point", "split", "example_id"]).doUpdateSet(replaceAnswer),
           )
           .execute();
       }
