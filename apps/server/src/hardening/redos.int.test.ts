@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { tooManyResumesMessage } from "../runs/executor";
+import { tooManyResumesMessage } from "../runs/outcome-messages";
 import { RunRepository } from "../runs/repository";
 import { signInAs } from "../testing/app";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../testing/db";

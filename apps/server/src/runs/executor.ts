@@ -4,15 +4,11 @@ import {
   type FinalResult,
   type MultiAgentIteration,
   MultiAgentOptimizeRequestSchema,
-  RUN_FAILURE,
   RUN_PAUSE,
-  type RunEstimate,
-  RunEstimateSchema,
   SingleAgentOptimizeRequestSchema,
 } from "@promptune/contracts";
 import {
   type CandidateEvidence,
-  CostCapReachedError,
   type EngineModels,
   type FrontierEvidence,
   type IterationResult,
@@ -27,15 +23,20 @@ import {
   type SingleAgentCandidate,
 } from "@promptune/engine";
 import type { FastifyBaseLogger } from "fastify";
-import { BudgetSpentError } from "../budgets/errors";
 import { budgetStopNotice, ownersPort } from "../budgets/run-port";
 import type { DatasetRegistry } from "../datasets/registry";
-import { HttpError } from "../errors";
 import type { EvidenceRepository } from "../evidence/repository";
 import { runErrorFrame } from "./error-frames";
 import type { RunEvent, RunEventBus } from "./events";
 import { multiFinal, multiIteration, singleFinal, singleIteration, toUsage } from "./mapping";
 import { pausedFrame, probeModelsOf, resumedFrame, waitForProvider } from "./outage";
+import {
+  failureMessage,
+  storedEstimate,
+  tooManyResumesMessage,
+  withCostCapNotice,
+  withEstimate,
+} from "./outcome-messages";
 import type { RunHandler } from "./queue";
 import type { RunRepository, RunRow } from "./repository";
 import { withDbRetry } from "./transient";
@@ -65,59 +66,12 @@ export interface RunExecutorDeps {
   evidence?: EvidenceRepository;
 }
 
-/** Why a run that kept being interrupted is failed instead of resumed again. */
-export function tooManyResumesMessage(maxResumes: number): string {
-  return `${RUN_FAILURE.storedPrefix}it was interrupted and resumed ${maxResumes} times without finishing, so it was stopped. Check the dataset and start a new optimization.`;
-}
-
-/** The final result with the estimate the run was capped by, when it had one. */
-function withEstimate(final: FinalResult, run: RunRow): FinalResult {
-  const estimate = storedEstimate(run);
-  return estimate ? { ...final, estimate } : final;
-}
-
-/** The sentence saying that the run's cost cap ended it early, with the cap. */
-export function costCapNotice(maxCostUsd: number): string {
-  return `The run reached its cost cap of $${maxCostUsd} and stopped early with the best configuration found so far.`;
-}
-
-/** The final result with the cost-cap notice when the cap stopped the run. */
-function withCostCapNotice(
-  final: FinalResult,
-  engineFinal: { costCapped?: boolean },
-  run: RunRow,
-): FinalResult {
-  if (!engineFinal.costCapped) return final;
-  const cap = (JSON.parse(run.request) as { max_cost_usd?: number }).max_cost_usd ?? 0;
-  return { ...final, notice: costCapNotice(cap) };
-}
-
 /** Thrown to leave a run `running` for another process to resume (shutdown, not failure). */
 export class RunInterruptedError extends Error {
   constructor() {
     super("run interrupted by shutdown; it resumes from its last checkpoint");
     this.name = "RunInterruptedError";
   }
-}
-
-/**
- * A readable reason for a failed run, safe to show to its owner: the message
- * of our own typed errors (composed without internals), else a generic
- * sentence; the detail is in the log under the failure's request id.
- */
-function failureMessage(error: unknown): string {
-  const message =
-    error instanceof HttpError || error instanceof BudgetSpentError
-      ? error.message
-      : error instanceof CostCapReachedError
-        ? `its cost cap of $${error.maxCostUsd} was reached before the initial configuration could be scored. Raise the cost cap and start again.`
-        : "an internal error stopped it. Please try again.";
-  return `${RUN_FAILURE.storedPrefix}${message}`.slice(0, 500);
-}
-
-/** The estimate a run was created with; absent for runs stored before estimates existed. */
-function storedEstimate(run: RunRow): RunEstimate | undefined {
-  return run.estimate ? RunEstimateSchema.parse(JSON.parse(run.estimate)) : undefined;
 }
 
 /** Starts the engine for a stored run, resuming from its checkpoint when it has one. */
@@ -350,8 +304,7 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
         await publish({ type: "update", data, sent_at: Date.now() });
         step = await engine.gen.next();
       }
-      await saveEvidence(run.id, step.value.testEvidence, engine.examples);
-      await saveFrontierEvidence(run.id, step.value.frontierEvidence, engine.examples);
+      await saveFinalEvidence(run.id, step.value, engine.examples);
       return withEstimate(withCostCapNotice(singleFinal(run.id, step.value), step.value, run), run);
     }
     // Multi-agent: iteration 0 is stored; its points ride on iteration 1 as `baseline`.
@@ -386,8 +339,7 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
       }
       step = await engine.gen.next();
     }
-    await saveEvidence(run.id, step.value.testEvidence, engine.examples);
-    await saveFrontierEvidence(run.id, step.value.frontierEvidence, engine.examples);
+    await saveFinalEvidence(run.id, step.value, engine.examples);
     return withEstimate(withCostCapNotice(multiFinal(run.id, step.value), step.value, run), run);
   }
 
@@ -402,15 +354,23 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
     await db(runId, () => repo.save(runId, evidence, examples));
   }
 
-  /** Stores the frontier points' per-example evidence before the completion it belongs to. */
-  async function saveFrontierEvidence(
+  /**
+   * Stores a finished run's evidence (the held-out test's answers and the
+   * frontier points') before the completion it belongs to; both modes.
+   */
+  async function saveFinalEvidence(
     runId: string,
-    evidence: readonly FrontierEvidence[] | undefined,
+    final: {
+      testEvidence: readonly CandidateEvidence[];
+      frontierEvidence?: readonly FrontierEvidence[];
+    },
     examples: readonly DatasetExample[],
   ): Promise<void> {
+    await saveEvidence(runId, final.testEvidence, examples);
     const repo = deps.evidence;
-    if (!repo || !evidence || evidence.length === 0) return;
-    await db(runId, () => repo.saveFrontier(runId, evidence, examples));
+    const frontier = final.frontierEvidence ?? [];
+    if (!repo || frontier.length === 0) return;
+    await db(runId, () => repo.saveFrontier(runId, frontier, examples));
   }
 
   async function save<C>(runId: string, r: IterationResult<C>, data: unknown): Promise<void> {
