@@ -232,3 +232,12 @@ export function parseLlmConfig(env: Record<string, string | undefined>): LlmConf
   }
   return config;
 }
+
+/** The providers the configuration uses (for models or roles), OpenAI-compatible first. */
+export function providersInUse(config: LlmConfig): ProviderKind[] {
+  const refs = [config.models, [config.judge, config.reflection], config.embedding ?? []].flat();
+  const kinds: ProviderKind[] = [];
+  if (config.openai) kinds.push("openai");
+  if (refs.some((r) => r.provider === "local")) kinds.push("local");
+  return kinds;
+}

@@ -22,7 +22,13 @@ import {
 } from "@promptune/engine";
 import { z } from "zod";
 import { cacheKey, MemoryCache, type ResponseCache } from "./cache";
-import type { LlmConfig, ModelPrice, ModelRef, ProviderKind } from "./env";
+import {
+  type LlmConfig,
+  type ModelPrice,
+  type ModelRef,
+  type ProviderKind,
+  providersInUse,
+} from "./env";
 import { toLlmError } from "./failures";
 import { CachedFlights, type Stored, untilAborted } from "./flight";
 import type { UsageMeter } from "./metering";
@@ -381,15 +387,6 @@ export function createLlmGateway(
   };
   if (embed) gateway.embed = (request) => embed(request);
   return gateway;
-}
-
-/** The providers the configuration uses (for models or roles), OpenAI-compatible first. */
-export function providersInUse(config: LlmConfig): ProviderKind[] {
-  const refs = [config.models, [config.judge, config.reflection], config.embedding ?? []].flat();
-  const kinds: ProviderKind[] = [];
-  if (config.openai) kinds.push("openai");
-  if (refs.some((r) => r.provider === "local")) kinds.push("local");
-  return kinds;
 }
 
 function callOf(request: CompletionRequest, ref: ModelRef) {

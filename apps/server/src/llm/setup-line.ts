@@ -5,8 +5,7 @@
 import { existsSync } from "node:fs";
 import { basename, join, relative, sep } from "node:path";
 import { repoRoot } from "../paths";
-import { DEFAULT_LOCAL_MODEL_URL, type LlmConfig } from "./env";
-import { providersInUse } from "./gateway";
+import { DEFAULT_LOCAL_MODEL_URL, type LlmConfig, providersInUse } from "./env";
 import { displayUrl } from "./providers/local-download";
 
 /** A path as the user knows it: relative to the repository when inside it. */
