@@ -22,6 +22,10 @@ const child = spawn(process.execPath, [serverMain], {
     // ends the pause after two seconds so the run fails as the tests expect.
     RUN_OUTAGE_PROBE_MS: "500",
     RUN_OUTAGE_MAX_PAUSE_MS: "2000",
+    // Runs are reproducible: with a random seed, about one 3-iteration run in ten
+    // against the fixture LLM finds nothing better than its start, and the specs
+    // that follow a presented optimised configuration would depend on chance.
+    RUN_SEED: "7919",
     LOG_LEVEL: "warn",
     HOST: "127.0.0.1",
     PORT: String(ports.app),

@@ -147,6 +147,15 @@ describe("limits", () => {
     expect(problemsOf({ LLM_CONCURRENCY: " 12 " })).toBe("");
     expect(loadEnv({ LLM_CONCURRENCY: "" }).LLM_CONCURRENCY).toBe(8);
   });
+
+  it("reads RUN_SEED as an optional positive whole number", () => {
+    expect(loadEnv({}).RUN_SEED).toBeUndefined();
+    expect(loadEnv({ RUN_SEED: "" }).RUN_SEED).toBeUndefined();
+    expect(loadEnv({ RUN_SEED: " 42 " }).RUN_SEED).toBe(42);
+    expect(problemsOf({ RUN_SEED: "0" })).toMatch(/RUN_SEED: must be a whole number from 1/);
+    expect(problemsOf({ RUN_SEED: "1.5" })).toMatch(/RUN_SEED: must be/);
+    expect(problemsOf({ RUN_SEED: "2147483647" })).toMatch(/RUN_SEED: must be/);
+  });
 });
 
 describe("production safety as a whole", () => {

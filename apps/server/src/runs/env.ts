@@ -1,8 +1,28 @@
 import { z } from "zod";
-import { envInt as int } from "../env-helpers";
+import { emptyAsUnset, envInt as int } from "../env-helpers";
 
 /** Environment of optimisation runs and datasets. */
 export const RunsEnvSchema = z.object({
+  /**
+   * Seed of every run's optimiser randomness (minibatches, parent choice).
+   * Unset: each run draws its own. Set it for reproducible demos and
+   * browser tests, where a run's outcome must not depend on chance.
+   */
+  RUN_SEED: emptyAsUnset(
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, { error: "must be a whole number from 1 to 2147483646" })
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, { error: "must be a whole number from 1 to 2147483646" })
+          .max(2 ** 31 - 2, { error: "must be a whole number from 1 to 2147483646" }),
+      )
+      .optional(),
+  ),
   /** Runs one user may have queued or running at once. */
   RUNS_MAX_ACTIVE_PER_USER: int(3, 1, 1000),
   /** Runs executing at once inside one web process (embedded mode). */

@@ -84,6 +84,7 @@ export function createRunsRuntime(
   const service = new RunService(runs, deps.datasets, queue, {
     maxActivePerUser: env.RUNS_MAX_ACTIVE_PER_USER,
     maxStoredPerUser: env.RUNS_MAX_STORED_PER_USER,
+    ...(env.RUN_SEED !== undefined ? { seed: env.RUN_SEED } : {}),
     maxStoredCharsPerRun: env.RUN_MAX_STORED_CHARS,
     events,
     allowedModels: () => deps.llm.listModels(),

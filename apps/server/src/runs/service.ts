@@ -19,6 +19,8 @@ import { ACTIVE_STATUSES, type RunRepository, type RunRow } from "./repository";
 export interface RunServiceOptions {
   /** Runs one user may have queued or running at once. */
   maxActivePerUser: number;
+  /** Seed of every run (RUN_SEED); unset: a fresh random seed per run. */
+  seed?: number;
   /** Runs one user keeps in history (older finished ones are deleted when a run starts). */
   maxStoredPerUser: number;
   /** Characters one run may store (request plus iterations, estimated before it starts). */
@@ -123,7 +125,7 @@ export class RunService {
         request,
         datasetName: request.dataset_name,
         iterations: request.iterations,
-        seed: randomInt(1, 2 ** 31 - 1),
+        seed: this.options.seed ?? randomInt(1, 2 ** 31 - 1),
         estimate,
       },
       this.options.maxActivePerUser,
