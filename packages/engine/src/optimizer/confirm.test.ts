@@ -5,6 +5,7 @@ import {
   CONFIRM_EXAMPLES,
   confirmationExamples,
   confirmRecommendation,
+  furtherConfirmationExamples,
   variantLeaders,
 } from "./confirm";
 import type { MeasuredPoint } from "./frontier";
@@ -125,6 +126,69 @@ describe("confirmRecommendation", () => {
     expect(replies).toEqual({});
   });
 
+  it("goes on over the further examples while the cheaper point looks worse, and rejects it there", async () => {
+    // validation: 2 failures against none; first stage: 1 failure (not measurably worse, but
+    // worse); the further stage shows 4 more failures
+    const {
+      env: e,
+      adapter,
+      replies,
+    } = env({
+      big: () => true,
+      cheap: (i) => !(i === 0 || (i >= 10 && i < 14)),
+    });
+    const points = [point("big", scores(0), 10), point("cheap", scores(2), 1)];
+    const further = examples(20, "y").slice(10);
+    const out = await confirmRecommendation(
+      e,
+      points,
+      examples(10, "x"),
+      () => adapter,
+      0,
+      signal,
+      further,
+    );
+    expect(out).toEqual({ index: 0, passes: 4 });
+    expect(replies).toEqual({ big: 20, cheap: 20 });
+  });
+
+  it("seeks no further evidence once the cheaper point scores as well as the best", async () => {
+    const { env: e, adapter, replies } = env({ big: (i) => i !== 0, cheap: () => true });
+    const points = [point("big", scores(0), 10), point("cheap", scores(1), 1)];
+    const further = examples(20, "y").slice(10);
+    const out = await confirmRecommendation(
+      e,
+      points,
+      examples(10, "x"),
+      () => adapter,
+      0,
+      signal,
+      further,
+    );
+    expect(out).toEqual({ index: 1, passes: 2 });
+    expect(replies).toEqual({ big: 10, cheap: 10 });
+  });
+
+  it("lets the decision so far stand when the further stage is more than the calls left", async () => {
+    const {
+      env: e,
+      adapter,
+      replies,
+    } = env({ big: () => true, cheap: (i) => !(i === 0 || (i >= 10 && i < 14)) }, 30);
+    const points = [point("big", scores(0), 10), point("cheap", scores(2), 1)];
+    const out = await confirmRecommendation(
+      e,
+      points,
+      examples(10, "x"),
+      () => adapter,
+      0,
+      signal,
+      examples(20, "y").slice(10),
+    );
+    expect(out).toEqual({ index: 1, passes: 2 });
+    expect(replies).toEqual({ big: 10, cheap: 10 });
+  });
+
   it("lets the validation decision stand when the calls above the reserve run out", async () => {
     const { env: e, adapter, replies } = env({ big: () => true, cheap: () => false }, 25);
     const points = [point("big", scores(0), 10), point("cheap", scores(2), 1)];
@@ -139,6 +203,19 @@ describe("confirmRecommendation", () => {
     );
     expect(out).toEqual({ index: 1, passes: 1 });
     expect(replies).toEqual({ big: 10 });
+  });
+});
+
+describe("furtherConfirmationExamples", () => {
+  it("takes the next stage's train examples after the first stage's", () => {
+    const train = examples(40, "t");
+    expect(furtherConfirmationExamples(train, 4).map((x) => x.id)).toEqual(
+      Array.from({ length: CONFIRM_EXAMPLES }, (_, i) => `t${4 + CONFIRM_EXAMPLES + i}`),
+    );
+    expect(furtherConfirmationExamples(examples(16, "t"), 4).map((x) => x.id)).toEqual([
+      "t14",
+      "t15",
+    ]);
   });
 });
 

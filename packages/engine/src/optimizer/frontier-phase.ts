@@ -6,7 +6,11 @@
  * becomes the presented configuration) and the best-scoring one.
  */
 import type { ModeAdapter } from "./adapter";
-import { confirmationExamples, confirmRecommendation } from "./confirm";
+import {
+  confirmationExamples,
+  confirmRecommendation,
+  furtherConfirmationExamples,
+} from "./confirm";
 import { buildFrontier, type FrontierPoint, type MeasuredPoint } from "./frontier";
 import type { IterationEnv } from "./iteration";
 import type { ReplyCostMeter } from "./reply-cost";
@@ -91,6 +95,7 @@ export async function measureFrontier<C>(
     (p) => adapterOfPoint(adapter, plan, p),
     context.reserved,
     context.signal,
+    furtherConfirmationExamples(env.split.train, REFLECTION_TRAIN),
   );
   const frontier = buildFrontier(points, confirmed.index >= 0 ? confirmed.index : undefined);
   const recommended = frontier.find((p) => p.recommended) ?? (frontier[0] as FrontierPoint<C>);
