@@ -100,6 +100,7 @@ const ABLATIONS: Array<[string, EngineOverrides]> = [
     { targetedMinibatch: true } as EngineOverrides,
   ],
   ["  − temperature chosen by evidence", { temperatureByEvidence: false } as EngineOverrides],
+  ["  − fresh pass for the presented score", { freshPresentedScore: false } as EngineOverrides],
 ];
 
 /** Variants tried and not kept (`--only variants`). */

@@ -20,7 +20,7 @@ import type { ReplyCostMeter } from "./reply-cost";
 import { selectFinal } from "./selection";
 import type { RunState } from "./state";
 import type { SweepPlan } from "./sweep";
-import { chooseTemperature } from "./temperature";
+import { chooseTemperature, measureAgain } from "./temperature";
 import type { CandidateRecord, FinalResult, ReportedCandidate } from "./types";
 
 function reported<C>(c: CandidateRecord<C>): ReportedCandidate<C> {
@@ -73,6 +73,21 @@ export async function finalise<C>(
     bestRecord = { ...bestRecord, config: chosen.config, score: chosen.score };
     bestScores = chosen.scores;
     if (chosen.evaluations) bestEvidence = toEvidence(env.split.validation, chosen.evaluations);
+    // with a model sweep the unspent calls go to its confirmation (confirm.ts) instead
+    if (env.freshPresentedScore && chosen.probed > 0 && !options.sweep) {
+      const fresh = await measureAgain(
+        env,
+        bestRecord.config,
+        env.testReserve + sweepReserve,
+        observedCallsPerReply(env.replyStats, env.perRun),
+        options.signal,
+      );
+      if (fresh) {
+        bestRecord = { ...bestRecord, score: meanScore(fresh.map((e) => e.score)) };
+        bestScores = fresh.map((e) => e.score);
+        bestEvidence = toEvidence(env.split.validation, fresh);
+      }
+    }
   }
   let frontier: FrontierOutcome<C> | null = null;
   if (options.sweep) {

@@ -62,6 +62,8 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   /** Score the final pick at other temperatures (temperature.ts); calls kept back for it. */
   temperatureByEvidence: boolean;
   temperatureReserve: number;
+  /** Present a fresh validation measurement of a temperature chosen among several. */
+  freshPresentedScore: boolean;
   /** Draw minibatches toward the parent's failures and uncovered strata (targeting.ts). */
   targetedMinibatch: boolean;
   /** Removal edits (removal.ts); whether one passes the minibatch on a tie. */

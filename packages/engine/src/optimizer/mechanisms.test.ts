@@ -93,3 +93,47 @@ describe("temperature chosen by evidence", () => {
     expect(off.final.best.config.temperature).toBeGreaterThan(0);
   });
 });
+
+describe("fresh pass for the presented score", () => {
+  it("presents a validation pass of the chosen temperature that the choice did not use", async () => {
+    const { options } = singleOptions({ seed: 2, iterations: 4 });
+    /** At temperature 0 every question is answered as usual the first time, then spoiled. */
+    const firstAtZero = () => {
+      const seen = new Set<number>();
+      const calls = { atZero: 0 };
+      const llm = spoiling(options.llm, (_, t) => t > 0.05);
+      const port: LlmPort = {
+        ...llm,
+        async complete(request) {
+          const last = request.messages[request.messages.length - 1]?.content ?? "";
+          const n = Number(/Question (\d+)/.exec(last)?.[1] ?? 0);
+          if (request.purpose === "assistant" && (request.temperature ?? 0) <= 0.05) {
+            calls.atZero += 1;
+            const first = !seen.has(n);
+            seen.add(n);
+            if (!first)
+              return {
+                text: "No idea.",
+                usage: { calls: 1, inputTokens: 1, outputTokens: 1, costUsd: 0, cachedCalls: 0 },
+              };
+          }
+          return llm.complete(request);
+        },
+      };
+      return { port, calls };
+    };
+    const { optimizeSingleAgent } = await import("./single");
+    const a = firstAtZero();
+    const on = await drive(optimizeSingleAgent({ ...options, llm: a.port }));
+    const b = firstAtZero();
+    const off = await drive(
+      optimizeSingleAgent({ ...options, llm: b.port, freshPresentedScore: false }),
+    );
+    expect(on.final.best.config.temperature).toBe(0);
+    expect(off.final.best.config.temperature).toBe(0);
+    // one more validation pass at the chosen temperature, and its (spoiled) score is presented
+    expect(a.calls.atZero - b.calls.atZero).toBe(on.results[0]?.validationScores.length);
+    expect(off.final.best.validationScore).toBeGreaterThan(0);
+    expect(on.final.best.validationScore).toBe(0);
+  });
+});

@@ -12,6 +12,7 @@ import type { OptimiseOptionsBase } from "./types";
 /** Defaults of the mechanisms (single-agent; multi-agent overrides its own). */
 export const MECHANISM_DEFAULTS = {
   temperatureByEvidence: true,
+  freshPresentedScore: true,
   // measured in bench/quality.ts over four fresh blocks of seeds (41–280): minibatches toward
   // failures and strata did not help on average over the worlds (−0.008 to −0.025)
   targetedMinibatch: false,
@@ -33,6 +34,7 @@ export function mechanismSettings<C>(
   const settings = {
     temperatureByEvidence,
     temperatureReserve,
+    freshPresentedScore: options.freshPresentedScore ?? MECHANISM_DEFAULTS.freshPresentedScore,
     removalEdits: adapter.removalOf !== undefined,
     removalHolds: options.removalHolds ?? false,
     targetedMinibatch: options.targetedMinibatch ?? MECHANISM_DEFAULTS.targetedMinibatch,

@@ -115,3 +115,26 @@ export async function chooseTemperature<C>(
     ...(!same && win.evaluations ? { evaluations: win.evaluations } : {}),
   };
 }
+
+/**
+ * One more validation pass of the presented `config` when the calls above
+ * `reserved` pay for it (null otherwise): a temperature chosen as the best
+ * of several noisy measurements reports its own measurement too high, a
+ * pass not used to choose it does not.
+ */
+export async function measureAgain<C>(
+  env: IterationEnv<C>,
+  config: C,
+  reserved: number,
+  perReply: number,
+  signal: AbortSignal,
+): Promise<ExampleEvaluation[] | null> {
+  if (env.meter.remaining() - reserved < env.split.validation.length * perReply) return null;
+  try {
+    const stage = await evaluateCandidate(env, config, env.split.validation, signal);
+    return stage.evaluations;
+  } catch (err) {
+    if (err instanceof BudgetExhaustedError) return null;
+    throw err;
+  }
+}

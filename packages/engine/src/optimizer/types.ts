@@ -77,8 +77,16 @@ export interface OptimiseOptionsBase {
    */
   temperatureByEvidence?: boolean;
   /**
+   * After the temperature was chosen among several measurements, measure the presented
+   * configuration once more on the validation set, from calls the search left unspent, and
+   * present that score: the winner's own measurement is the best of several noisy ones.
+   * Not in runs with candidate models, whose unspent calls go to the model sweep's
+   * confirmation. Default true.
+   */
+  freshPresentedScore?: boolean;
+  /**
    * Draw train minibatches weighted toward examples the parent fails and toward strata (the
-   * examples' `domain`) seen in fewer minibatches, instead of uniform epochs. Default true.
+   * examples' `domain`) seen in fewer minibatches, instead of uniform epochs. Default false.
    */
   targetedMinibatch?: boolean;
   /** Merge two lineages' changes (multi-agent; GEPA's merge) after an iteration that found a candidate. Default true. */
