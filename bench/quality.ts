@@ -13,7 +13,7 @@
  * reaching its score.
  *
  *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute]
- *     [--only single,fixed,ax,ax2,multi,ablations,variants,multi-ablations,frontier]
+ *     [--only single,fixed,ax,ax2,multi,multi2,ablations,variants,multi-ablations,frontier]
  *     [--ablation TEXT]   (only the ablation rows whose name contains TEXT)
  *
  * `--only frontier` runs the cost–quality world (bench/quality/frontier.ts):
@@ -146,6 +146,12 @@ try {
       rows.push(
         await rowOf(w, `Promptune multi, ≤ ${MULTI_BUDGET} calls`, (seed) =>
           runPromptuneMulti(server, seed, 10, MULTI_BUDGET, {}),
+        ),
+      );
+    if (!spec && only.has("multi2"))
+      rows.push(
+        await rowOf(w, `Promptune multi, ≤ ${2 * MULTI_BUDGET} calls`, (seed) =>
+          runPromptuneMulti(server, seed, 10, 2 * MULTI_BUDGET, {}),
         ),
       );
     if (!spec && only.has("multi-targeting"))
