@@ -23,22 +23,28 @@ export function emptyAsUnset<T extends z.ZodType>(schema: T) {
  * (where that would switch a protection off) or absurdly large.
  */
 export function envInt(defaultValue: number, min: number, max: number) {
+  return emptyAsUnset(boundedInt(min, max).default(defaultValue));
+}
+
+/** Like `envInt`, without a default: unset or empty stays undefined. */
+export function optionalEnvInt(min: number, max: number) {
+  return emptyAsUnset(boundedInt(min, max).optional());
+}
+
+function boundedInt(min: number, max: number) {
   const range = `a whole number from ${min} to ${max}`;
-  return emptyAsUnset(
-    z
-      .string()
-      .trim()
-      .regex(/^-?\d+$/, { error: `must be ${range}` })
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .int()
-          .min(min, { error: `must be ${range}` })
-          .max(max, { error: `must be ${range}` }),
-      )
-      .default(defaultValue),
-  );
+  return z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/, { error: `must be ${range}` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, { error: `must be ${range}` })
+        .max(max, { error: `must be ${range}` }),
+    );
 }
 
 /** Words that turn a flag on ("1", "true", "yes", "on", any case). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emptyAsUnset, envInt as int } from "../env-helpers";
+import { envInt as int, optionalEnvInt } from "../env-helpers";
 
 /** Environment of optimisation runs and datasets. */
 export const RunsEnvSchema = z.object({
@@ -8,21 +8,7 @@ export const RunsEnvSchema = z.object({
    * Unset: each run draws its own. Set it for reproducible demos and
    * browser tests, where a run's outcome must not depend on chance.
    */
-  RUN_SEED: emptyAsUnset(
-    z
-      .string()
-      .trim()
-      .regex(/^\d+$/, { error: "must be a whole number from 1 to 2147483646" })
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .int()
-          .min(1, { error: "must be a whole number from 1 to 2147483646" })
-          .max(2 ** 31 - 2, { error: "must be a whole number from 1 to 2147483646" }),
-      )
-      .optional(),
-  ),
+  RUN_SEED: optionalEnvInt(1, 2 ** 31 - 2),
   /** Runs one user may have queued or running at once. */
   RUNS_MAX_ACTIVE_PER_USER: int(3, 1, 1000),
   /** Runs executing at once inside one web process (embedded mode). */

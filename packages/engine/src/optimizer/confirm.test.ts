@@ -126,57 +126,13 @@ describe("confirmRecommendation", () => {
     expect(replies).toEqual({});
   });
 
-  it("goes on over the further examples while the cheaper point looks worse, and rejects it there", async () => {
-    // validation: 2 failures against none; first stage: 1 failure (not measurably worse, but
-    // worse); the further stage shows 4 more failures
-    const {
-      env: e,
-      adapter,
-      replies,
-    } = env({
-      big: () => true,
-      cheap: (i) => !(i === 0 || (i >= 10 && i < 14)),
-    });
-    const points = [point("big", scores(0), 10), point("cheap", scores(2), 1)];
-    const further = examples(20, "y").slice(10);
-    const out = await confirmRecommendation(
-      e,
-      points,
-      examples(10, "x"),
-      () => adapter,
-      0,
-      signal,
-      further,
-    );
-    expect(out).toEqual({ index: 0, passes: 4 });
-    expect(replies).toEqual({ big: 20, cheap: 20 });
-  });
-
-  it("seeks no further evidence once the cheaper point scores as well as the best", async () => {
-    const { env: e, adapter, replies } = env({ big: (i) => i !== 0, cheap: () => true });
-    const points = [point("big", scores(0), 10), point("cheap", scores(1), 1)];
-    const further = examples(20, "y").slice(10);
-    const out = await confirmRecommendation(
-      e,
-      points,
-      examples(10, "x"),
-      () => adapter,
-      0,
-      signal,
-      further,
-    );
-    expect(out).toEqual({ index: 1, passes: 2 });
-    expect(replies).toEqual({ big: 10, cheap: 10 });
-  });
-
-  it("lets the decision so far stand when the further stage is more than the calls left", async () => {
-    const {
-      env: e,
-      adapter,
-      replies,
-    } = env({ big: () => true, cheap: (i) => !(i === 0 || (i >= 10 && i < 14)) }, 30);
-    const points = [point("big", scores(0), 10), point("cheap", scores(2), 1)];
-    const out = await confirmRecommendation(
+  /** Confirms with 10 extra examples (x0–x9) and the further stage y10–y19, nothing reserved. */
+  const confirmInStages = (
+    e: IterationEnv<string>,
+    adapter: ModeAdapter<string>,
+    points: MeasuredPoint<string>[],
+  ) =>
+    confirmRecommendation(
       e,
       points,
       examples(10, "x"),
@@ -185,7 +141,29 @@ describe("confirmRecommendation", () => {
       signal,
       examples(20, "y").slice(10),
     );
-    expect(out).toEqual({ index: 1, passes: 2 });
+  /** Right on every example but x0 and y10–y13. */
+  const worseLater = (i: number) => !(i === 0 || (i >= 10 && i < 14));
+
+  it("goes on over the further examples while the cheaper point looks worse, and rejects it there", async () => {
+    // validation: 2 failures against none; first stage: 1 failure (not measurably worse, but
+    // worse); the further stage shows 4 more failures
+    const { env: e, adapter, replies } = env({ big: () => true, cheap: worseLater });
+    const points = [point("big", scores(0), 10), point("cheap", scores(2), 1)];
+    expect(await confirmInStages(e, adapter, points)).toEqual({ index: 0, passes: 4 });
+    expect(replies).toEqual({ big: 20, cheap: 20 });
+  });
+
+  it("seeks no further evidence once the cheaper point scores as well as the best", async () => {
+    const { env: e, adapter, replies } = env({ big: (i) => i !== 0, cheap: () => true });
+    const points = [point("big", scores(0), 10), point("cheap", scores(1), 1)];
+    expect(await confirmInStages(e, adapter, points)).toEqual({ index: 1, passes: 2 });
+    expect(replies).toEqual({ big: 10, cheap: 10 });
+  });
+
+  it("lets the decision so far stand when the further stage is more than the calls left", async () => {
+    const { env: e, adapter, replies } = env({ big: () => true, cheap: worseLater }, 30);
+    const points = [point("big", scores(0), 10), point("cheap", scores(2), 1)];
+    expect(await confirmInStages(e, adapter, points)).toEqual({ index: 1, passes: 2 });
     expect(replies).toEqual({ big: 10, cheap: 10 });
   });
 

@@ -22,12 +22,6 @@ import { BudgetExhaustedError } from "./meter";
 /** More examples the recommended and the best-scoring point answer before a cheaper recommendation. */
 export const CONFIRM_EXAMPLES = 10;
 
-/**
- * Stages of the confirmation at most: after the first, one more stage of
- * CONFIRM_EXAMPLES, run only from calls the search left unspent and only
- * while the cheaper point looks worse without being measurably worse.
- */
-export const CONFIRM_STAGES = 2;
 
 /** The confirmation's examples: train examples after the first `skip` (the reflection round's). */
 export function confirmationExamples(
@@ -37,12 +31,16 @@ export function confirmationExamples(
   return train.slice(skip, skip + CONFIRM_EXAMPLES);
 }
 
-/** The further stages' examples: the train examples after the first stage's, up to CONFIRM_STAGES. */
+/**
+ * The further stage's examples: the CONFIRM_EXAMPLES train examples after
+ * the first stage's. That stage runs only from calls the search left unspent
+ * and only while the cheaper point looks worse without being measurably worse.
+ */
 export function furtherConfirmationExamples(
   train: readonly DatasetExample[],
   skip: number,
 ): DatasetExample[] {
-  return train.slice(skip + CONFIRM_EXAMPLES, skip + CONFIRM_STAGES * CONFIRM_EXAMPLES);
+  return train.slice(skip + CONFIRM_EXAMPLES, skip + 2 * CONFIRM_EXAMPLES);
 }
 
 /** Index of the highest mean (cheaper on ties), -1 for none. */
@@ -90,8 +88,8 @@ export function variantLeaders(points: readonly MeasuredPoint<unknown>[]): Set<n
  * best-scoring point when none does. `adapterOf` answers for a point's
  * model(s). Each extra pass starts only while the calls above `reserved`
  * pay for it (else the validation decision stands); `further` examples
- * extend the comparison in stages of `extra.length` while the candidate
- * passes but scores lower than the best. Returns the index into `points`
+ * extend the comparison by one stage while the candidate passes but scores
+ * lower than the best. Returns the index into `points`
  * and how many extra passes ran.
  */
 export async function confirmRecommendation<C>(
@@ -131,12 +129,9 @@ export async function confirmRecommendation<C>(
     passes += 1;
     return stage.evaluations.map((e) => e.score);
   };
-  // Further stages: while calls above the reserve pay for both points, the
-  // comparison goes on over more examples (a stage the calls cannot pay for
-  // ends it; the decision so far stands).
-  const stages: DatasetExample[][] = [[...extra]];
-  for (let at = 0; at < further.length; at += extra.length)
-    stages.push(further.slice(at, at + extra.length));
+  // The further stage runs only when the calls above the reserve pay for both
+  // points' passes; otherwise the decision so far stands.
+  const stages = further.length > 0 ? [extra, further] : [extra];
   let topSoFar: number[] = [];
   let topStages = 0;
   /** The best-scoring point's scores on stages 0..stage, measured once. */

@@ -20,7 +20,7 @@ import type { ReplyCostMeter } from "./reply-cost";
 import { selectFinal } from "./selection";
 import type { RunState } from "./state";
 import type { SweepPlan } from "./sweep";
-import { chooseTemperature, measureAgain } from "./temperature";
+import { chooseTemperature, validationPass } from "./temperature";
 import type { CandidateRecord, FinalResult, ReportedCandidate } from "./types";
 
 function reported<C>(c: CandidateRecord<C>): ReportedCandidate<C> {
@@ -75,10 +75,10 @@ export async function finalise<C>(
     if (chosen.evaluations) bestEvidence = toEvidence(env.split.validation, chosen.evaluations);
     // with a model sweep the unspent calls go to its confirmation (confirm.ts) instead
     if (env.freshPresentedScore && chosen.probed > 0 && !options.sweep) {
-      const fresh = await measureAgain(
+      const fresh = await validationPass(
         env,
         bestRecord.config,
-        env.testReserve + sweepReserve,
+        env.testReserve,
         observedCallsPerReply(env.replyStats, env.perRun),
         options.signal,
       );

@@ -83,27 +83,18 @@ export async function chooseTemperature<C>(
 }> {
   const current = access.of(config);
   const measured: TemperatureMeasurement[] = [{ temperature: current, scores: [...scores] }];
-  const cost = env.split.validation.length * perReply;
   let probed = 0;
   for (const t of probeTemperatures(current, seedTemperature)) {
-    if (env.meter.remaining() - reserved < cost) break;
-    try {
-      const stage = await evaluateCandidate(
-        env,
-        access.with(config, t),
-        env.split.validation,
-        signal,
-      );
-      measured.push({
-        temperature: t,
-        scores: stage.evaluations.map((e) => e.score),
-        evaluations: stage.evaluations,
-      });
-      probed++;
-    } catch (err) {
-      if (err instanceof BudgetExhaustedError) break;
-      throw err;
-    }
+    const evaluations = await validationPass(
+      env,
+      access.with(config, t),
+      reserved,
+      perReply,
+      signal,
+    );
+    if (!evaluations) break;
+    measured.push({ temperature: t, scores: evaluations.map((e) => e.score), evaluations });
+    probed++;
   }
   const win = pickTemperature(measured);
   const same = Math.abs(win.temperature - current) <= EPS;
@@ -117,12 +108,13 @@ export async function chooseTemperature<C>(
 }
 
 /**
- * One more validation pass of the presented `config` when the calls above
- * `reserved` pay for it (null otherwise): a temperature chosen as the best
- * of several noisy measurements reports its own measurement too high, a
- * pass not used to choose it does not.
+ * A validation pass of `config` when the calls above `reserved` pay for it
+ * (null otherwise, or when the budget runs out during it): the probes, and
+ * the fresh pass of the presented configuration — a temperature chosen as
+ * the best of several noisy measurements reports its own measurement too
+ * high, a pass not used to choose it does not.
  */
-export async function measureAgain<C>(
+export async function validationPass<C>(
   env: IterationEnv<C>,
   config: C,
   reserved: number,
