@@ -22,7 +22,6 @@ import { BudgetExhaustedError } from "./meter";
 /** More examples the recommended and the best-scoring point answer before a cheaper recommendation. */
 export const CONFIRM_EXAMPLES = 10;
 
-
 /** The confirmation's examples: train examples after the first `skip` (the reflection round's). */
 export function confirmationExamples(
   train: readonly DatasetExample[],
