@@ -16,6 +16,7 @@
  *     [--only single,fixed,ax,ax2,multi,multi2,ablations,variants,multi-ablations,frontier]
  *     [--ablation TEXT]   (only the ablation rows whose name contains TEXT)
  *     [--frontier-budget N]   (the frontier row's call budget, default 430)
+ *     [--unlabelled]   (the frontier worlds' examples without their kind as `domain`)
  *
  * `--only frontier` runs the cost–quality world (bench/quality/frontier.ts):
  * share of the possible saving found at equal quality, how often the
@@ -43,6 +44,7 @@ const { values } = parseArgs({
     only: { type: "string", default: "single,fixed,ax,multi,ablations" },
     ablation: { type: "string", default: "" },
     "frontier-budget": { type: "string", default: "" },
+    unlabelled: { type: "boolean", default: false },
   },
 });
 /** Only the ablation rows whose name contains this text (`--ablation merge`); all by default. */
@@ -176,7 +178,8 @@ try {
         rows.push(await rowOf(w, name, single(o)));
     if (only.has("variants"))
       for (const [name, o] of VARIANTS) rows.push(await rowOf(w, name, single(o)));
-    if (!spec && only.has("frontier")) await printFrontierRows(server, seeds, 10, FRONTIER_BUDGET);
+    if (!spec && only.has("frontier"))
+      await printFrontierRows(server, seeds, 10, FRONTIER_BUDGET, !values.unlabelled);
   }
 } finally {
   await server.close();

@@ -11,7 +11,9 @@
  * The prompt search runs on the expensive model, the sweep tries the
  * presented prompt on both others, and the ground truth (exact expected
  * accuracy of every configuration) tells whether the recommendation found
- * the saving at equal quality and lies on the true frontier.
+ * the saving at equal quality and lies on the true frontier. The examples
+ * carry their question type as their kind (`domain`, as in datasets with a
+ * category column); `--unlabelled` runs them without.
  */
 import type { DatasetExample } from "@promptune/contracts";
 import {
@@ -26,7 +28,7 @@ import { WorldAgents } from "./agents";
 import { dispatch, MODELS } from "./dispatch";
 import { SEED_PROMPT, TRAIN, VALIDATION } from "./runners";
 import type { WorldServer } from "./server";
-import { HIGH, type Question, World } from "./world";
+import { HIGH, type Question, TYPES, World } from "./world";
 
 export const CHEAP = "world-cheap";
 export const WEAK = "world-weak";
@@ -109,12 +111,14 @@ export interface FrontierOutcome {
   points: { model: string; truth: number; score: number; cost: number; recommended: boolean }[];
 }
 
-const example = (q: Question): DatasetExample => ({
+/** The question as a dataset example; `labelled`: with its type as the example's kind (`domain`). */
+const example = (q: Question, labelled: boolean): DatasetExample => ({
   id: q.id,
   dialog: [{ type: "human", content: q.text }],
   reference: q.answer,
   expected: q.answer,
   rubric: [],
+  ...(labelled ? { domain: TYPES[q.type] } : {}),
 });
 
 /** Judges one run's frontier against the world's ground truth. */
@@ -162,6 +166,7 @@ export async function runFrontierSeed(
   iterations: number,
   maxCalls: number,
   variant: FrontierVariant = "rules",
+  labelled = true,
 ): Promise<FrontierOutcome> {
   const candidates = FRONTIER_VARIANTS[variant];
   const world = new World(seed);
@@ -201,9 +206,13 @@ export async function runFrontierSeed(
       dataset: {
         name: `world-${seed}`,
         metric: "exact",
-        examples: [...train, ...validation].map(example),
+        examples: [...train, ...validation].map((q) => example(q, labelled)),
       },
-      split: { train: train.map(example), validation: validation.map(example), test: [] },
+      split: {
+        train: train.map((q) => example(q, labelled)),
+        validation: validation.map((q) => example(q, labelled)),
+        test: [],
+      },
       iterations,
       maxCalls,
       seed,
@@ -239,17 +248,18 @@ export async function printFrontierRows(
   seeds: readonly number[],
   iterations: number,
   maxCalls: number,
+  labelled = true,
 ): Promise<void> {
   for (const variant of Object.keys(FRONTIER_VARIANTS) as FrontierVariant[]) {
     const outcomes: FrontierOutcome[] = [];
     for (const seed of seeds)
-      outcomes.push(await runFrontierSeed(server, seed, iterations, maxCalls, variant));
+      outcomes.push(await runFrontierSeed(server, seed, iterations, maxCalls, variant, labelled));
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
     const recs = outcomes.map((o) => o.recommended);
     const count = (m: string) => recs.filter((r) => r === m).length;
     const candidates = FRONTIER_VARIANTS[variant];
     console.log(
-      `\ncost–quality world "${variant}" (seeds ${seeds[0]}–${seeds.at(-1)}, ≤ ${maxCalls} calls, sweep on ${candidates.join(" and ")})`,
+      `\ncost–quality world "${variant}" (seeds ${seeds[0]}–${seeds.at(-1)}, ≤ ${maxCalls} calls, sweep on ${candidates.join(" and ")}, examples ${labelled ? "labelled with their kind" : "unlabelled"})`,
     );
     console.log(
       `  share of the possible saving found at equal quality  ${stats(outcomes.map((o) => o.savingShare))}  (≥ 80 %)`,

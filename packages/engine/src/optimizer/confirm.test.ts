@@ -11,13 +11,14 @@ import {
 import type { MeasuredPoint } from "./frontier";
 import type { IterationEnv } from "./iteration";
 
-const examples = (n: number, tag: string): DatasetExample[] =>
+const examples = (n: number, tag: string, domain?: string): DatasetExample[] =>
   Array.from({ length: n }, (_, i) => ({
     id: `${tag}${i}`,
     dialog: [{ type: "human" as const, content: `${tag}${i}` }],
     reference: "",
     expected: "",
     rubric: [],
+    ...(domain ? { domain } : {}),
   }));
 
 /**
@@ -25,7 +26,11 @@ const examples = (n: number, tag: string): DatasetExample[] =>
  * `right[config](i)`; counts the replies per configuration and stops paying
  * after `budget` calls.
  */
-function env(right: Record<string, (i: number) => boolean>, budget = 1000) {
+function env(
+  right: Record<string, (i: number) => boolean>,
+  budget = 1000,
+  validation: DatasetExample[] = examples(20, "v"),
+) {
   const replies: Record<string, number> = {};
   let used = 0;
   const adapter = {
@@ -51,6 +56,7 @@ function env(right: Record<string, (i: number) => boolean>, budget = 1000) {
       feedback: "",
     }),
     scorerDepth: 0,
+    split: { train: [], validation, test: [] },
     meter: { remaining: () => budget - used },
   } as unknown as IterationEnv<string>;
   return { env: e, adapter, replies };
@@ -165,6 +171,38 @@ describe("confirmRecommendation", () => {
     const points = [point("big", scores(0), 10), point("cheap", scores(2), 1)];
     expect(await confirmInStages(e, adapter, points)).toEqual({ index: 1, passes: 2 });
     expect(replies).toEqual({ big: 10, cheap: 10 });
+  });
+
+  it("rejects a cheaper point that fails one kind of example, when the examples carry kinds", async () => {
+    // validation: 15 of kind a, then 5 of kind b; the cheap point fails 3 of the 5 of kind b
+    const kinds = [...examples(15, "v", "a"), ...examples(5, "w", "b")];
+    const cheapScores = scores(0).map((s, i) => (i >= 15 && i < 18 ? 0 : s));
+    const points = [point("big", scores(0), 10), point("cheap", cheapScores, 1)];
+    const right = { big: () => true, cheap: () => true };
+    const extraOfKindA = examples(10, "x", "a");
+    const labelled = env(right, 1000, kinds);
+    expect(
+      await confirmRecommendation(
+        labelled.env,
+        points,
+        extraOfKindA,
+        () => labelled.adapter,
+        0,
+        signal,
+      ),
+    ).toEqual({ index: 0, passes: 2 });
+    // the same scores without kinds: 3 failures of 30 are not measurably worse overall
+    const unlabelled = env(right, 1000);
+    expect(
+      await confirmRecommendation(
+        unlabelled.env,
+        points,
+        examples(10, "x"),
+        () => unlabelled.adapter,
+        0,
+        signal,
+      ),
+    ).toEqual({ index: 1, passes: 2 });
   });
 
   it("lets the validation decision stand when the calls above the reserve run out", async () => {

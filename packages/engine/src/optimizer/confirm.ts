@@ -11,11 +11,13 @@
  * best is compared once more on further examples when the calls the search
  * left unspent pay for it: a cheap model 15 points worse on a third of the
  * questions passes 30 paired examples about half the time, 50 less often.
+ * When the examples carry kinds (their `domain`), the comparison must hold
+ * within every kind with enough examples too (`asGoodAsInEveryStratum`).
  */
 import type { DatasetExample } from "@promptune/contracts";
 import type { ModeAdapter } from "./adapter";
 import { evaluateCandidate, meanScore } from "./evaluate";
-import { asGoodAs, type MeasuredPoint } from "./frontier";
+import { asGoodAs, asGoodAsInEveryStratum, type MeasuredPoint } from "./frontier";
 import type { IterationEnv } from "./iteration";
 import { BudgetExhaustedError } from "./meter";
 
@@ -131,6 +133,8 @@ export async function confirmRecommendation<C>(
   // The further stage runs only when the calls above the reserve pay for both
   // points' passes; otherwise the decision so far stands.
   const stages = further.length > 0 ? [extra, further] : [extra];
+  // the kind (dataset `domain`) of every paired example: validation, then the stages'
+  const strataOf = [...env.split.validation, ...stages.flat()].map((e) => e.domain);
   let topSoFar: number[] = [];
   let topStages = 0;
   /** The best-scoring point's scores on stages 0..stage, measured once. */
@@ -160,7 +164,7 @@ export async function confirmRecommendation<C>(
         mine = [...mine, ...more];
         const a = [...p.scores, ...mine];
         const b = [...top.scores, ...topScores.slice(0, mine.length)];
-        verdict = asGoodAs(a, b);
+        verdict = asGoodAsInEveryStratum(a, b, strataOf);
         if (!verdict || meanScore(a) >= meanScore(b)) break;
       }
       if (verdict === null || verdict) return { index: i, passes };

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { splitDataset } from "../datasets/split";
 import type { LlmPort } from "../ports";
 import { createFakeLlm } from "../testing/fake-llm";
-import { asGoodAs, buildFrontier, scoreInterval } from "./frontier";
+import {
+  asGoodAs,
+  asGoodAsInEveryStratum,
+  buildFrontier,
+  STRATUM_MIN,
+  scoreInterval,
+} from "./frontier";
 import { drive, singleOptions } from "./test-helpers";
 import type { SingleAgentOptions } from "./types";
 
@@ -47,6 +53,42 @@ describe("asGoodAs (paired comparison with the best point)", () => {
     expect(asGoodAs([1, 0, 1], [1, 1, 1, 1])).toBe(false);
     expect(asGoodAs([1, 1, 1, 1], [1, 1, 1, 1])).toBe(true);
     expect(asGoodAs([1, Number.NaN], [1, 1])).toBe(true);
+  });
+});
+
+describe("asGoodAsInEveryStratum (the paired comparison within each kind too)", () => {
+  const ones = Array.from({ length: 20 }, () => 1);
+  // 3 failures, all among the last 5 examples
+  const failsKindB = ones.map((x, i) => (i >= 15 && i < 18 ? 0 : x));
+  const kinds = ones.map((_, i) => (i < 15 ? "a" : "b"));
+
+  it("rejects a point as good overall that is measurably worse on one kind", () => {
+    expect(asGoodAs(failsKindB, ones)).toBe(true);
+    expect(asGoodAsInEveryStratum(failsKindB, ones, kinds)).toBe(false);
+  });
+
+  it("compares overall only without kinds, with one kind, or on kinds with too few examples", () => {
+    expect(asGoodAsInEveryStratum(failsKindB, ones, [])).toBe(true);
+    expect(
+      asGoodAsInEveryStratum(
+        failsKindB,
+        ones,
+        ones.map(() => "a"),
+      ),
+    ).toBe(true);
+    // kind b holds STRATUM_MIN − 1 examples: too few to be compared on its own
+    const small = ones.map((_, i) => (i < 21 - STRATUM_MIN ? "a" : "b"));
+    // 3 of its examples fail: measurably worse there, were it compared
+    const failsSmall = ones.map((x, i) => (i >= 20 - 3 ? 0 : x));
+    expect(asGoodAs(failsSmall.slice(21 - STRATUM_MIN), ones.slice(21 - STRATUM_MIN))).toBe(false);
+    expect(small.filter((k) => k === "b")).toHaveLength(STRATUM_MIN - 1);
+    expect(asGoodAs(failsSmall, ones)).toBe(true);
+    expect(asGoodAsInEveryStratum(failsSmall, ones, small)).toBe(true);
+  });
+
+  it("still rejects what the overall comparison rejects", () => {
+    const failsMany = ones.map((x, i) => (i < 6 ? 0 : x));
+    expect(asGoodAsInEveryStratum(failsMany, ones, kinds)).toBe(false);
   });
 });
 

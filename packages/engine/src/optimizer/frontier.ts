@@ -80,6 +80,38 @@ export function asGoodAs(scores: readonly number[], best: readonly number[]): bo
   return mean + Z95 * Math.sqrt(variance / diffs.length) >= -EPS;
 }
 
+/** Paired examples a stratum needs before it is compared on its own. */
+export const STRATUM_MIN = 5;
+
+/**
+ * `asGoodAs` overall and within every stratum (`strata[i]`: the dataset
+ * `domain` of paired example i, undefined: none) holding at least
+ * STRATUM_MIN paired examples. A cheaper model that is as good on average
+ * can still fail one kind of request badly (half as good on a third of the
+ * questions passes the overall comparison of 30–40 examples about a third
+ * of the time); the per-kind comparison catches most of those, and a
+ * dataset without kinds is compared as before.
+ */
+export function asGoodAsInEveryStratum(
+  scores: readonly number[],
+  best: readonly number[],
+  strata: readonly (string | undefined)[],
+): boolean {
+  if (!asGoodAs(scores, best)) return false;
+  if (scores.length !== best.length) return true;
+  const groups = new Map<string, number[]>();
+  strata.slice(0, scores.length).forEach((s, i) => {
+    if (s !== undefined) groups.set(s, [...(groups.get(s) ?? []), i]);
+  });
+  if (groups.size < 2) return true;
+  for (const idx of groups.values()) {
+    if (idx.length < STRATUM_MIN) continue;
+    const pick = (xs: readonly number[]) => idx.map((i) => xs[i] as number);
+    if (!asGoodAs(pick(scores), pick(best))) return false;
+  }
+  return true;
+}
+
 /**
  * Marks the frontier and the recommendation. Points come back cheapest
  * first (ties: higher score first). The best-scoring point is the highest
