@@ -34,9 +34,11 @@ function spoiling(inner: LlmPort, spoiled: (system: string, temperature: number)
 async function finalPrompt(seed: number, removalEdits: boolean): Promise<string> {
   const { options } = singleOptions(
     // targeted minibatches (off by default) make every run here accept proposals, so the harmful line is
-    // in every final prompt without removal edits: the scenario this test needs
+    // in every final prompt without removal edits: the scenario this test needs (with the
+    // reflection shown 4 cached failures, the default when it was written)
     {
       seed,
+      reflectionExtra: 4,
       iterations: 8,
       removalEdits,
       temperatureByEvidence: false,

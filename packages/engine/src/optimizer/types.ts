@@ -48,7 +48,7 @@ export interface OptimiseOptionsBase {
   proposalsPerIteration?: number;
   /** Top candidates scored once more on the validation set before the final pick. Default 2. */
   rescoreTop?: number;
-  /** Cached train failures of the parent shown to the reflection beyond the minibatch. Default 4. */
+  /** Cached train failures of the parent shown to the reflection beyond the minibatch. Default 8. */
   reflectionExtra?: number;
   /**
    * A removal edit passes the minibatch when its score merely holds (else it must rise, like
