@@ -13,7 +13,7 @@
  * reaching its score.
  *
  *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute]
- *     [--only single,fixed,ax,ax2,multi,multi2,ablations,variants,multi-ablations,frontier]
+ *     [--only single,single2,fixed,ax,ax2,multi,multi2,ablations,variants,multi-ablations,frontier]
  *     [--ablation TEXT]   (only the ablation rows whose name contains TEXT)
  *     [--frontier-budget N]   (the frontier row's call budget, default 430)
  *     [--unlabelled]   (the frontier worlds' examples without their kind as `domain`)
@@ -27,6 +27,7 @@ import { printFrontierRows } from "./quality/frontier";
 import { runRuleAx, runRuleSingle } from "./quality/rule-runners";
 import { RULE_WORLDS } from "./quality/rule-world";
 import {
+  ceilingShare,
   type EngineOverrides,
   type RunOutcome,
   runAxGepa,
@@ -93,8 +94,14 @@ function printRow(row: Row): void {
   const tokens = stats(row.outcomes.map((o) => o.tokens));
   const gap = stats(row.outcomes.map((o) => 100 * (o.presentedValidation - o.final)));
   const len = stats(row.outcomes.map((o) => o.lengthRatio));
+  const defined = (xs: Array<number | undefined>) => xs.filter((c): c is number => c !== undefined);
+  const ceilings = defined(row.outcomes.map((o) => ceilingShare(o)));
+  const atBest = defined(row.outcomes.map((o) => ceilingShare(o, o.presentedAtBestTemperature)));
+  const ceiling = ceilings.length
+    ? `   ceiling ${stats(ceilings).mean.toFixed(2)} (presented prompt at its best temperature ${stats(atBest).mean.toFixed(2)})`
+    : "";
   console.log(
-    `${row.world.padEnd(7)} ${row.name.padEnd(40)} ${s.mean.toFixed(2)} ± ${s.sd.toFixed(2)}   ${calls.mean.toFixed(0).padStart(5)}   ${(tokens.mean / 1000).toFixed(0).padStart(5)}k   ${gap.mean >= 0 ? "+" : ""}${gap.mean.toFixed(1).padStart(5)} ± ${gap.sd.toFixed(1).padEnd(4)}   ${Number.isFinite(len.mean) ? len.mean.toFixed(2) : "  — "}`,
+    `${row.world.padEnd(7)} ${row.name.padEnd(40)} ${s.mean.toFixed(2)} ± ${s.sd.toFixed(2)}   ${calls.mean.toFixed(0).padStart(5)}   ${(tokens.mean / 1000).toFixed(0).padStart(5)}k   ${gap.mean >= 0 ? "+" : ""}${gap.mean.toFixed(1).padStart(5)} ± ${gap.sd.toFixed(1).padEnd(4)}   ${Number.isFinite(len.mean) ? len.mean.toFixed(2) : "  — "}${ceiling}`,
   );
 }
 
@@ -131,16 +138,22 @@ try {
   for (const w of worlds) {
     const spec = RULE_WORLDS.find((r) => r.name === w);
     if (!spec && w !== "types") throw new Error(`unknown world ${w}`);
-    const single = (o: EngineOverrides) => (seed: number) =>
-      spec
-        ? runRuleSingle(server, spec, seed, 10, SINGLE_BUDGET, o)
-        : runPromptuneSingle(server, seed, 10, SINGLE_BUDGET, o);
+    const single =
+      (o: EngineOverrides, scale = 1) =>
+      (seed: number) =>
+        spec
+          ? runRuleSingle(server, spec, seed, 10 * scale, scale * SINGLE_BUDGET, o)
+          : runPromptuneSingle(server, seed, 10 * scale, scale * SINGLE_BUDGET, o);
     // AxGEPA's budget counts metric calls; in judge worlds each metric call also costs a judge call
     const axMetric = spec?.metric === "judge" ? 150 : 300;
     const axRun = (m: number) => (seed: number) =>
       spec ? runRuleAx(server, spec, seed, m) : runAxGepa(server, seed, m);
     if (only.has("single"))
       rows.push(await rowOf(w, `Promptune single, ≤ ${SINGLE_BUDGET} calls`, single({})));
+    if (only.has("single2"))
+      rows.push(
+        await rowOf(w, `Promptune single, 20 it., ≤ ${2 * SINGLE_BUDGET} calls`, single({}, 2)),
+      );
     if (only.has("fixed"))
       rows.push(
         await rowOf(w, "Promptune single, fixed temperature", single({ tuneTemperature: false })),

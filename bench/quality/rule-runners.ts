@@ -56,7 +56,15 @@ function outcome(
   prompt: string,
   temperature: number,
   presentedValidation: number,
+  proposed: readonly string[] = [],
 ): RunOutcome {
+  const grid = Array.from({ length: 11 }, (_, k) => k / 10);
+  const ceiling = proposed.length
+    ? Math.max(...proposed.flatMap((p) => grid.map((t) => world.expected(p, t))))
+    : undefined;
+  const atBest = proposed.length
+    ? Math.max(...grid.map((t) => world.expected(prompt, t)))
+    : undefined;
   return {
     initial: world.expected(world.spec.seedPrompt, SEED_TEMPERATURE),
     best: world.best(),
@@ -67,6 +75,8 @@ function outcome(
     lengthRatio: words(prompt) / world.shortestWordsFor(prompt),
     prompt,
     temperature,
+    ...(ceiling === undefined ? {} : { ceiling }),
+    ...(atBest === undefined ? {} : { presentedAtBestTemperature: atBest }),
   };
 }
 
@@ -122,6 +132,7 @@ export async function runRuleSingle(
       best.config.prompt,
       best.config.temperature,
       best.validationScore,
+      [spec.seedPrompt, ...step.value.iterations.map((i) => i.config.prompt), best.config.prompt],
     );
   } finally {
     await gateway.close();

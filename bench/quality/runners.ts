@@ -36,6 +36,15 @@ export interface RunOutcome {
   /** The presented prompt and temperature (rule worlds; for inspection). */
   prompt?: string;
   temperature?: number;
+  /**
+   * The best expected score among every configuration the run proposed (any
+   * of its prompts at the best temperature of a 0–1 grid): what a perfect
+   * final pick could have presented, so a row shows how much of the gap to
+   * the world's best is lost to proposals and how much to the pick.
+   */
+  ceiling?: number;
+  /** The presented prompt's expected score at the best temperature of the same grid. */
+  presentedAtBestTemperature?: number;
 }
 
 function words(text: string): number {
@@ -52,6 +61,15 @@ function typesLengthRatio(world: World, prompt: string): number {
 /** The share of the possible gain a run found. */
 export function share(o: RunOutcome): number {
   return o.best - o.initial > 1e-9 ? (o.final - o.initial) / (o.best - o.initial) : 1;
+}
+
+/** The share of the possible gain the run's best proposed configuration holds (its ceiling). */
+export function ceilingShare(
+  o: RunOutcome,
+  score: number | undefined = o.ceiling,
+): number | undefined {
+  if (score === undefined) return undefined;
+  return o.best - o.initial > 1e-9 ? (score - o.initial) / (o.best - o.initial) : 1;
 }
 
 /** A seed's world with its train and validation questions, served by `server`. */
@@ -152,6 +170,14 @@ export async function runPromptuneSingle(
       calls: server.counters.calls,
       tokens: server.counters.tokens,
       lengthRatio: typesLengthRatio(world, final.best.config.prompt),
+      // no temperature effect in this world: the ceiling is the best proposed prompt
+      ceiling: Math.max(
+        ...[SEED_PROMPT, ...final.iterations.map((i) => i.config.prompt)].map((p) =>
+          world.expectedSingle(p),
+        ),
+        world.expectedSingle(final.best.config.prompt),
+      ),
+      presentedAtBestTemperature: world.expectedSingle(final.best.config.prompt),
     };
   } finally {
     await gateway.close();
