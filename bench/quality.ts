@@ -14,7 +14,7 @@
  *
  *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute]
  *     [--only single,single2,fixed,ax,ax2,multi,multi2,ablations,variants,multi-ablations,frontier]
- *     [--ablation TEXT]   (only the ablation rows whose name contains TEXT)
+ *     [--ablation TEXT]   (only the ablation and variant rows whose name contains TEXT)
  *     [--frontier-budget N]   (the frontier row's call budget, default 430)
  *     [--unlabelled]   (the frontier worlds' examples without their kind as `domain`)
  *
@@ -115,6 +115,7 @@ const ABLATIONS: Array<[string, EngineOverrides]> = [
   ],
   ["  − temperature chosen by evidence", { temperatureByEvidence: false } as EngineOverrides],
   ["  − fresh pass for the presented score", { freshPresentedScore: false } as EngineOverrides],
+  ["  − failures inherited from ancestors", { inheritedFailures: false } as EngineOverrides],
 ];
 
 /** Variants tried and not kept (`--only variants`). */
@@ -185,12 +186,16 @@ try {
         rowOf(w, name, (seed) => runPromptuneMulti(server, seed, 10, MULTI_BUDGET, o));
       rows.push(await multi("  multi − joint edits", { jointEdits: false }));
       rows.push(await multi("  multi − merge of two lineages", { merge: false }));
+      rows.push(
+        await multi("  multi − failures inherited from ancestors", { inheritedFailures: false }),
+      );
     }
     if (only.has("ablations"))
       for (const [name, o] of ABLATIONS.filter(([n]) => n.includes(ablation)))
         rows.push(await rowOf(w, name, single(o)));
     if (only.has("variants"))
-      for (const [name, o] of VARIANTS) rows.push(await rowOf(w, name, single(o)));
+      for (const [name, o] of VARIANTS.filter(([n]) => n.includes(ablation)))
+        rows.push(await rowOf(w, name, single(o)));
     if (!spec && only.has("frontier"))
       await printFrontierRows(server, seeds, 10, FRONTIER_BUDGET, !values.unlabelled);
   }

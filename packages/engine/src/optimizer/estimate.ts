@@ -219,9 +219,11 @@ export function estimateRun(input: EstimateInput): RunEstimate {
   const iterations = Math.max(0, Math.floor(input.iterations));
   const defaults = input.mode === "multi" ? MULTI_AGENT_DEFAULTS : OPTIMISER_DEFAULTS;
   const minibatch = Math.min(input.minibatchSize ?? defaults.minibatchSize, split.train.length);
-  // The reflection reads the minibatch and up to `reflectionExtra` cached failures
-  // of the parent; a young parent has few, so about half of them on average.
-  const shown = minibatch + Math.min(split.train.length, defaults.reflectionExtra) / 2;
+  // The reflection reads the minibatch and up to `reflectionExtra` cached failures of the
+  // parent and, while slots are left, of its ancestors (single-agent default): the slots are
+  // then mostly full; otherwise a young parent has few, so about half of them on average.
+  const slots = Math.min(Math.max(0, split.train.length - minibatch), defaults.reflectionExtra);
+  const shown = minibatch + (defaults.inheritedFailures ? slots : slots / 2);
   const judged = scorerDepth(input.dataset.metric) > 0;
   const evaluateTest = input.evaluateTest ?? true;
   const size = exampleSizes(input.dataset.examples);

@@ -20,6 +20,7 @@ import {
   isScored,
   meanScore,
 } from "./evaluate";
+import { reflectionMaterial } from "./material";
 import { MAX_MERGES } from "./merge";
 import { tryMerge } from "./merge-step";
 import { BudgetExhaustedError, type RunMeter } from "./meter";
@@ -28,7 +29,7 @@ import type { RunRecorder } from "./recorder";
 import { removalProposal } from "./removal";
 import { addTrainEvidence, cacheTrainEvaluation, type RunState, trainKey } from "./state";
 import { parentMinibatch } from "./targeting";
-import type { CandidateRecord, ReflectionExample } from "./types";
+import type { CandidateRecord } from "./types";
 import { scoreValidation } from "./validation";
 
 const EPS = 1e-9;
@@ -49,6 +50,8 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   proposalCap: number;
   /** Cached train failures of the parent shown to the reflection beyond the minibatch. */
   reflectionExtra: number;
+  /** Fill those slots with the parent's ancestors' failures when its own are too few (material.ts). */
+  inheritedFailures: boolean;
   /** Stop scoring a proposal that is hopeless on the first half of the validation set. */
   earlyStop: boolean;
   /** Try merging two lineages after an iteration that found a new candidate. */
@@ -131,43 +134,6 @@ export async function evaluateTrain<C>(
     return { score, feedback, reply, trace, consulted };
   });
   return { evaluations, depth: missing.length ? fresh.depth : 0 };
-}
-
-/**
- * The reflection material: the minibatch results, then up to `extra` of the
- * parent's other cached train failures (most recent first), so that the
- * reflection sees failures aggregated across more examples at no cost.
- */
-export function reflectionMaterial<C>(
-  env: IterationEnv<C>,
-  state: RunState<C>,
-  parent: number,
-  batch: readonly number[],
-  evaluations: readonly ExampleEvaluation[],
-  extra: number,
-): ReflectionExample[] {
-  const material: ReflectionExample[] = evaluations.flatMap((e, k) =>
-    isScored(e.score)
-      ? [{ example: env.split.train[batch[k] as number] as DatasetExample, ...e }]
-      : [],
-  );
-  if (extra <= 0) return material;
-  const cached = [...state.trainCache.values()]
-    .filter((t) => t.candidate === parent && !batch.includes(t.example) && t.score < 1 - EPS)
-    .reverse()
-    .slice(0, extra);
-  for (const t of cached) {
-    const { score, feedback, reply, trace, consulted } = t;
-    material.push({
-      example: env.split.train[t.example] as DatasetExample,
-      score,
-      feedback,
-      reply,
-      trace,
-      consulted,
-    });
-  }
-  return material;
 }
 
 /**
@@ -262,8 +228,10 @@ export async function runIteration<C>(
       let proposal = removalProposal(adapter, env.removalEdits, parentConfig, state.rng);
       let component = 0;
       if (!proposal) {
-        const extra = env.reflectionExtra;
-        const material = reflectionMaterial(env, state, parent, batch, before.evaluations, extra);
+        const material = reflectionMaterial(split.train, state, parent, batch, before.evaluations, {
+          extra: env.reflectionExtra,
+          inherited: env.inheritedFailures,
+        });
         const picked = adapter.pickComponent
           ? adapter.pickComponent(parentConfig, state.componentCursor, material)
           : {

@@ -49,8 +49,10 @@ export const OPTIMISER_DEFAULTS = {
   concurrency: 32,
   rescoreTop: 2,
   // measured in bench/quality.ts over the four worlds (seeds 301–400 and 501–700): 8 against 4
-  // +0.020 and +0.015 share on average, 2 −0.040; 12 and 16 within 0.003 of 8
-  reflectionExtra: 8,
+  // +0.020 and +0.015 share on average, 2 −0.040; 12 and 16 within 0.003 of 8 while only the
+  // parent's own failures were shown. With the ancestors' failures (inheritedFailures) the
+  // slots fill: 16 against 8 +0.020 and +0.005, 24 no better (docs/optimiser.md)
+  reflectionExtra: 16,
   earlyStop: true,
   adaptiveMinibatch: true,
   merge: true,

@@ -1,6 +1,7 @@
 /**
  * The run settings of the issue-22 mechanisms (removal edits, instruction
- * merge, targeted minibatches, temperature chosen by evidence) from the
+ * merge, targeted minibatches, temperature chosen by evidence, failures
+ * inherited from ancestors) from the
  * options and the mode, plus the parts of them a checkpoint's fingerprint
  * records (only where they differ from what older checkpoints ran with, so
  * those still resume).
@@ -19,6 +20,9 @@ export const MECHANISM_DEFAULTS = {
   instructionMerge: true,
   // measured in bench/quality.ts: removal edits did not help on average over the worlds
   removalEdits: false,
+  // measured in bench/quality.ts over the four worlds (seeds 301–400 and 501–700), see
+  // docs/optimiser.md: the ancestors' failures fill the reflection's empty slots
+  inheritedFailures: true,
 } as const;
 
 /** What the loop's environment and fingerprint need to know. */
@@ -38,6 +42,7 @@ export function mechanismSettings<C>(
     removalEdits: adapter.removalOf !== undefined,
     removalHolds: options.removalHolds ?? false,
     targetedMinibatch: options.targetedMinibatch ?? MECHANISM_DEFAULTS.targetedMinibatch,
+    inheritedFailures: options.inheritedFailures ?? MECHANISM_DEFAULTS.inheritedFailures,
   };
   const fingerprint = {
     // recorded only when on: checkpoints from before the default changed (on, unrecorded) resume without it
@@ -45,6 +50,7 @@ export function mechanismSettings<C>(
     ...(settings.removalEdits ? { removalEdits: true, removalHolds: settings.removalHolds } : {}),
     ...(adapter.mode === "single" && !adapter.mergeThreeWay ? { instructionMerge: false } : {}),
     ...(temperatureByEvidence || !adapter.temperatureOf ? {} : { temperatureByEvidence: false }),
+    ...(settings.inheritedFailures ? {} : { inheritedFailures: false }),
   };
   return { temperatureReserve, settings, fingerprint };
 }

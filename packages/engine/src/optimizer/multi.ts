@@ -250,6 +250,7 @@ export const MULTI_AGENT_DEFAULTS = {
   reflectionExtra: 14,
   // 20 seeds in bench/quality.ts: 0.69 with minibatches toward failures, 0.73 without
   targetedMinibatch: false,
+  inheritedFailures: true,
 } as const;
 
 /**
@@ -273,6 +274,7 @@ export function optimizeMultiAgent(
       minibatchSize: options.minibatchSize ?? MULTI_AGENT_DEFAULTS.minibatchSize,
       reflectionExtra: options.reflectionExtra ?? MULTI_AGENT_DEFAULTS.reflectionExtra,
       targetedMinibatch: options.targetedMinibatch ?? MULTI_AGENT_DEFAULTS.targetedMinibatch,
+      inheritedFailures: options.inheritedFailures ?? MULTI_AGENT_DEFAULTS.inheritedFailures,
     },
     multiAgentSweep(adapter, options.config, options.candidateModels),
   );

@@ -33,12 +33,20 @@ export function clipMiddle(text: string, max = MAX_SHOWN_CHARS): string {
   return `${text.slice(0, half)}\n[… ${text.length - 2 * half} characters cut …]\n${text.slice(-half)}`;
 }
 
-/** Renders the minibatch: conversation, the produced reply (and trace), the reference. */
+/**
+ * Renders the minibatch: conversation, the produced reply (and trace), the
+ * reference; a failure inherited from an ancestor says so.
+ */
 export function renderExamples(material: readonly ReflectionExample[]): string {
   return material
     .map((m, i) => {
       const parts = [
         `### Example ${i + 1}`,
+        ...(m.inherited
+          ? [
+              "(Answered by an earlier version of this prompt, before its latest edits; the current prompt has not been tried on it and may already handle it.)",
+            ]
+          : []),
         "Conversation so far:",
         clipMiddle(renderDialog(m.example.dialog)),
         "",

@@ -48,8 +48,17 @@ export interface OptimiseOptionsBase {
   proposalsPerIteration?: number;
   /** Top candidates scored once more on the validation set before the final pick. Default 2. */
   rescoreTop?: number;
-  /** Cached train failures of the parent shown to the reflection beyond the minibatch. Default 8. */
+  /**
+   * Train failures shown to the reflection beyond the minibatch: the parent's own cached ones,
+   * then (with `inheritedFailures`) its ancestors'. Default 16 (multi-agent 14).
+   */
   reflectionExtra?: number;
+  /**
+   * When the parent has fewer cached train failures than `reflectionExtra`, show its ancestors'
+   * failures on train examples it has not answered, marked as answered by an earlier version.
+   * No extra calls. Default true.
+   */
+  inheritedFailures?: boolean;
   /**
    * A removal edit passes the minibatch when its score merely holds (else it must rise, like
    * every proposal). Default false: measured in bench/quality.ts, holding removals spend a
@@ -342,6 +351,8 @@ export type OptimisationRun<C> = AsyncGenerator<IterationResult<C>, FinalResult<
 /** The example material the reflection reads for one minibatch example. */
 export interface ReflectionExample {
   example: DatasetExample;
+  /** Answered by an ancestor of the prompt being improved, not by that prompt itself. */
+  inherited?: true;
   reply: string;
   trace: string;
   consulted: number[];

@@ -1,0 +1,93 @@
+/**
+ * What the reflection reads about a parent: its minibatch results, then its
+ * other cached train failures, then — while slots are left — failures of its
+ * ancestors on train examples the parent itself has not answered yet.
+ *
+ * Why the ancestors: a young parent has answered only the few examples it
+ * was accepted on, so its own failures rarely cover the kinds of request a
+ * prompt still gets wrong. An ancestor's failure on an example the parent
+ * has not seen usually still stands (the edits since were made for other
+ * examples); the reflection is told it came from an earlier version, so it
+ * can judge whether the current prompt already handles it. Costs no call.
+ */
+import type { DatasetExample } from "@promptune/contracts";
+import { type ExampleEvaluation, isScored } from "./evaluate";
+import type { RunState } from "./state";
+import type { ReflectionExample, TrainEvaluation } from "./types";
+
+const EPS = 1e-9;
+
+/** How the material is drawn. */
+export interface MaterialSettings {
+  /** Failures shown beyond the minibatch. */
+  extra: number;
+  /** Fill the slots the parent's own failures leave with its ancestors' failures. */
+  inherited: boolean;
+}
+
+function shown(train: readonly DatasetExample[], t: TrainEvaluation, inherited: boolean) {
+  const { score, feedback, reply, trace, consulted } = t;
+  const example = train[t.example] as DatasetExample;
+  return {
+    example,
+    score,
+    feedback,
+    reply,
+    trace,
+    consulted,
+    ...(inherited ? { inherited: true as const } : {}),
+  };
+}
+
+/** The pool indices of `candidate`'s ancestors, nearest first. */
+export function ancestorsOf<C>(state: RunState<C>, candidate: number): number[] {
+  const byIteration = new Map(state.candidates.map((c, i) => [c.iteration, i]));
+  const out: number[] = [];
+  let at = state.candidates[candidate]?.parent ?? null;
+  while (at !== null) {
+    const index = byIteration.get(at);
+    if (index === undefined || out.includes(index)) break;
+    out.push(index);
+    at = state.candidates[index]?.parent ?? null;
+  }
+  return out;
+}
+
+/**
+ * The reflection material for `parent` on minibatch `batch` (train indices)
+ * with its `evaluations`: scored minibatch results, then up to
+ * `settings.extra` failures, the parent's own most recent first, then its
+ * ancestors' (nearest ancestor first, each example once).
+ */
+export function reflectionMaterial<C>(
+  train: readonly DatasetExample[],
+  state: RunState<C>,
+  parent: number,
+  batch: readonly number[],
+  evaluations: readonly ExampleEvaluation[],
+  settings: MaterialSettings,
+): ReflectionExample[] {
+  const material: ReflectionExample[] = evaluations.flatMap((e, k) =>
+    isScored(e.score) ? [{ example: train[batch[k] as number] as DatasetExample, ...e }] : [],
+  );
+  if (settings.extra <= 0) return material;
+  const newestFirst = [...state.trainCache.values()].reverse();
+  const own = newestFirst.filter((t) => t.candidate === parent);
+  const failed = (t: TrainEvaluation) => t.score < 1 - EPS && !batch.includes(t.example);
+  const picked = own.filter(failed).slice(0, settings.extra);
+  material.push(...picked.map((t) => shown(train, t, false)));
+  if (!settings.inherited || picked.length >= settings.extra) return material;
+  // Examples the parent answered speak for themselves: an ancestor's failure there is stale.
+  const taken = new Set([...batch, ...own.map((t) => t.example)]);
+  let room = settings.extra - picked.length;
+  for (const ancestor of ancestorsOf(state, parent)) {
+    for (const t of newestFirst) {
+      if (room <= 0) return material;
+      if (t.candidate !== ancestor || !failed(t) || taken.has(t.example)) continue;
+      taken.add(t.example);
+      material.push(shown(train, t, true));
+      room--;
+    }
+  }
+  return material;
+}
