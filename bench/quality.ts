@@ -118,6 +118,13 @@ const ABLATIONS: Array<[string, EngineOverrides]> = [
   ["  − failures inherited from ancestors", { inheritedFailures: false } as EngineOverrides],
 ];
 
+/** Multi-agent mechanisms, each switched off alone (`--only multi-ablations`, ≤ 700 calls). */
+const MULTI_ABLATIONS: Array<[string, EngineOverrides]> = [
+  ["  multi − joint edits", { jointEdits: false } as EngineOverrides],
+  ["  multi − merge of two lineages", { merge: false } as EngineOverrides],
+  ["  multi − failures inherited from ancestors", { inheritedFailures: false } as EngineOverrides],
+];
+
 /** Variants tried and not kept (`--only variants`). */
 const VARIANTS: Array<[string, EngineOverrides]> = [
   [
@@ -181,15 +188,11 @@ try {
           runPromptuneMulti(server, seed, 10, MULTI_BUDGET, { targetedMinibatch: false }),
         ),
       );
-    if (!spec && only.has("multi-ablations")) {
-      const multi = (name: string, o: EngineOverrides) =>
-        rowOf(w, name, (seed) => runPromptuneMulti(server, seed, 10, MULTI_BUDGET, o));
-      rows.push(await multi("  multi − joint edits", { jointEdits: false }));
-      rows.push(await multi("  multi − merge of two lineages", { merge: false }));
-      rows.push(
-        await multi("  multi − failures inherited from ancestors", { inheritedFailures: false }),
-      );
-    }
+    if (!spec && only.has("multi-ablations"))
+      for (const [name, o] of MULTI_ABLATIONS.filter(([n]) => n.includes(ablation)))
+        rows.push(
+          await rowOf(w, name, (seed) => runPromptuneMulti(server, seed, 10, MULTI_BUDGET, o)),
+        );
     if (only.has("ablations"))
       for (const [name, o] of ABLATIONS.filter(([n]) => n.includes(ablation)))
         rows.push(await rowOf(w, name, single(o)));
