@@ -14,7 +14,7 @@
  *
  *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute]
  *     [--only single,single2,fixed,ax,ax2,multi,multi2,ablations,variants,multi-ablations,frontier]
- *     [--ablation TEXT]   (only the ablation and variant rows whose name contains TEXT)
+ *     [--ablation TEXT]   (only the ablation, multi-ablation and variant rows whose name contains TEXT)
  *     [--frontier-budget N]   (the frontier row's call budget, default 430)
  *     [--unlabelled]   (the frontier worlds' examples without their kind as `domain`)
  *
