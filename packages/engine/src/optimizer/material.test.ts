@@ -21,7 +21,7 @@ function candidate(iteration: number, parent: number | null): CandidateRecord<st
     rationale: null,
     scores: [],
     score: 0,
-    embeddingPoint: [0, 0],
+    embeddingPoint: { x: 0, y: 0 },
   };
 }
 
