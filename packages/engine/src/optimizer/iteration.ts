@@ -48,9 +48,9 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   finalReserve: number;
   /** Most proposals one iteration may try. */
   proposalCap: number;
-  /** Cached train failures of the parent shown to the reflection beyond the minibatch. */
+  /** Train failures shown to the reflection beyond the minibatch (the parent's, then its ancestors'). */
   reflectionExtra: number;
-  /** Fill those slots with the parent's ancestors' failures when its own are too few (material.ts). */
+  /** Fill the slots the parent's own cached failures leave with its ancestors' (material.ts). */
   inheritedFailures: boolean;
   /** Stop scoring a proposal that is hopeless on the first half of the validation set. */
   earlyStop: boolean;

@@ -1,6 +1,7 @@
 import type { DatasetExample } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
-import { ancestorsOf, reflectionMaterial } from "./material";
+import { reflectionMaterial } from "./material";
+import { ancestors } from "./merge";
 import { renderExamples } from "./reflection";
 import type { RunState } from "./state";
 import type { CandidateRecord, TrainEvaluation } from "./types";
@@ -53,9 +54,9 @@ const minibatch = [
 describe("reflection material", () => {
   it("follows the parent's lineage by iteration, nearest ancestor first", () => {
     const s = state([]);
-    expect(ancestorsOf(s, 3)).toEqual([1, 0]);
-    expect(ancestorsOf(s, 2)).toEqual([0]);
-    expect(ancestorsOf(s, 0)).toEqual([]);
+    expect(ancestors(s.candidates, 3)).toEqual([1, 0]);
+    expect(ancestors(s.candidates, 2)).toEqual([0]);
+    expect(ancestors(s.candidates, 0)).toEqual([]);
   });
 
   it("fills the slots the parent's own failures leave with its ancestors' failures", () => {

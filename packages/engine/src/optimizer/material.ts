@@ -12,6 +12,7 @@
  */
 import type { DatasetExample } from "@promptune/contracts";
 import { type ExampleEvaluation, isScored } from "./evaluate";
+import { ancestors } from "./merge";
 import type { RunState } from "./state";
 import type { ReflectionExample, TrainEvaluation } from "./types";
 
@@ -37,20 +38,6 @@ function shown(train: readonly DatasetExample[], t: TrainEvaluation, inherited: 
     consulted,
     ...(inherited ? { inherited: true as const } : {}),
   };
-}
-
-/** The pool indices of `candidate`'s ancestors, nearest first. */
-export function ancestorsOf<C>(state: RunState<C>, candidate: number): number[] {
-  const byIteration = new Map(state.candidates.map((c, i) => [c.iteration, i]));
-  const out: number[] = [];
-  let at = state.candidates[candidate]?.parent ?? null;
-  while (at !== null) {
-    const index = byIteration.get(at);
-    if (index === undefined || out.includes(index)) break;
-    out.push(index);
-    at = state.candidates[index]?.parent ?? null;
-  }
-  return out;
 }
 
 /**
@@ -80,7 +67,7 @@ export function reflectionMaterial<C>(
   // Examples the parent answered speak for themselves: an ancestor's failure there is stale.
   const taken = new Set([...batch, ...own.map((t) => t.example)]);
   let room = settings.extra - picked.length;
-  for (const ancestor of ancestorsOf(state, parent)) {
+  for (const ancestor of ancestors(state.candidates, parent)) {
     for (const t of newestFirst) {
       if (room <= 0) return material;
       if (t.candidate !== ancestor || !failed(t) || taken.has(t.example)) continue;
