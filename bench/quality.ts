@@ -17,6 +17,7 @@
  *     [--ablation TEXT]   (only the ablation, multi-ablation and variant rows whose name contains TEXT)
  *     [--frontier-budget N]   (the frontier row's call budget, default 430)
  *     [--unlabelled]   (the frontier worlds' examples without their kind as `domain`)
+ *     [--cache]   (Promptune's gateway keeps the production response cache, as the server's does)
  *
  * `--only frontier` runs the cost–quality world (bench/quality/frontier.ts):
  * share of the possible saving found at equal quality, how often the
@@ -27,6 +28,7 @@ import { printFrontierRows } from "./quality/frontier";
 import { runRuleAx, runRuleSingle } from "./quality/rule-runners";
 import { RULE_WORLDS } from "./quality/rule-world";
 import {
+  benchCache,
   ceilingShare,
   type EngineOverrides,
   type RunOutcome,
@@ -46,8 +48,10 @@ const { values } = parseArgs({
     ablation: { type: "string", default: "" },
     "frontier-budget": { type: "string", default: "" },
     unlabelled: { type: "boolean", default: false },
+    cache: { type: "boolean", default: false },
   },
 });
+benchCache.on = values.cache === true;
 /** Only the ablation rows whose name contains this text (`--ablation merge`); all by default. */
 const ablation = String(values.ablation);
 const seeds = Array.from({ length: Number(values.seeds) }, (_, i) => i + Number(values.first));

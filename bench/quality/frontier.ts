@@ -26,7 +26,7 @@ import type { ChatCall } from "../../apps/server/src/testing/fixture-llm/protoco
 import { Prng } from "../../packages/engine/src/util/prng";
 import { WorldAgents } from "./agents";
 import { dispatch, MODELS } from "./dispatch";
-import { SEED_PROMPT, TRAIN, VALIDATION } from "./runners";
+import { responseCache, SEED_PROMPT, TRAIN, VALIDATION } from "./runners";
 import type { WorldServer } from "./server";
 import { HIGH, type Question, TYPES, World } from "./world";
 
@@ -197,7 +197,7 @@ export async function runFrontierSeed(
       LLM_JUDGE_MODEL: MODELS.reflection,
       LLM_CONCURRENCY: "16",
     }),
-    { cache: { get: async () => undefined, set: async () => {} } },
+    { cache: responseCache() },
   );
   try {
     const run = optimizeSingleAgent({

@@ -13,7 +13,7 @@ import { MODELS } from "./dispatch";
 import { RuleAgents, ruleDispatch } from "./rule-agents";
 import { RuleWorld, type RuleWorldSpec } from "./rule-world";
 import type { EngineOverrides, RunOutcome } from "./runners";
-import { TRAIN, VALIDATION } from "./runners";
+import { responseCache, TRAIN, VALIDATION } from "./runners";
 import type { WorldServer } from "./server";
 import type { Question } from "./world";
 
@@ -99,7 +99,7 @@ export async function runRuleSingle(
       LLM_JUDGE_MODEL: MODELS.reflection,
       LLM_CONCURRENCY: "16",
     }),
-    { cache: { get: async () => undefined, set: async () => {} } },
+    { cache: responseCache() },
   );
   try {
     const ex = (q: Question) => example(world, q);

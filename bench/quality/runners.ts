@@ -12,7 +12,12 @@ import {
   optimizeSingleAgent,
   type SingleAgentOptions,
 } from "@promptune/engine";
-import { createLlmGateway, parseLlmConfig } from "../../apps/server/src/llm";
+import {
+  createLlmGateway,
+  MemoryCache,
+  parseLlmConfig,
+  type ResponseCache,
+} from "../../apps/server/src/llm";
 import { Prng } from "../../packages/engine/src/util/prng";
 import { WorldAgents } from "./agents";
 import { dispatch, MODELS } from "./dispatch";
@@ -95,6 +100,22 @@ function example(q: Question): DatasetExample {
   };
 }
 
+/**
+ * With `--cache` every run's gateway keeps the production response cache (in
+ * memory, fresh per run) as the server's does: deterministic calls (the judge,
+ * temperature 0) asked twice are answered once. Off by default, so the rows
+ * stay comparable with earlier figures (the simulated models draw every
+ * answer afresh, even at temperature 0).
+ */
+export const benchCache = { on: false };
+
+/** The response cache of one run's gateway (see `benchCache`). */
+export function responseCache(): ResponseCache {
+  return benchCache.on
+    ? new MemoryCache(200_000)
+    : { get: async () => undefined, set: async () => {} };
+}
+
 function gatewayFor(server: WorldServer) {
   return createLlmGateway(
     parseLlmConfig({
@@ -105,7 +126,7 @@ function gatewayFor(server: WorldServer) {
       LLM_JUDGE_MODEL: MODELS.reflection,
       LLM_CONCURRENCY: "16",
     }),
-    { cache: { get: async () => undefined, set: async () => {} } },
+    { cache: responseCache() },
   );
 }
 

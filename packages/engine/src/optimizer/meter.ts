@@ -1,6 +1,6 @@
 /**
- * The run's view of the model port: every call is counted against the run's
- * call budget, limited by the concurrency semaphore, and its usage is added
+ * The run's view of the model port: every model call is counted against the
+ * run's call budget (an answer from the gateway's response cache is not), limited by the concurrency semaphore, and its usage is added
  * to the run total and to the current iteration's bucket.
  */
 import { addUsage, emptyUsage, isTransientLlmFailure, type LlmPort, type LlmUsage } from "../ports";
@@ -48,7 +48,8 @@ export class RunMeter {
   /**
    * Calls started so far (counted at start; a call that fails transiently,
    * after the port's retries, is given back: it answered nothing, and the
-   * example it served is tried again).
+   * example it served is tried again; so is one the gateway answered from
+   * its response cache, which called no model).
    */
   issued: number;
   /** True once a call was refused by the cost cap. */
@@ -155,6 +156,11 @@ export class RunMeter {
   }
 }
 
+/** Whether a call's usage says it was answered from a response cache, not by a model. */
+export function isCacheHit(usage: LlmUsage): boolean {
+  return usage.calls === 0 && usage.cachedCalls > 0;
+}
+
 /**
  * Wraps `llm` so that every call waits for a concurrency slot, then is
  * checked for cancellation and counted against the budget, then runs; its
@@ -179,6 +185,8 @@ export function meteredPort(llm: LlmPort, meter: RunMeter, semaphore: Semaphore)
         meter.settle();
       }
       meter.record(result.usage);
+      // answered from the gateway's cache: no model was called, so the budget is not spent
+      if (isCacheHit(result.usage)) meter.refund();
       return result;
     });
   const port: LlmPort = {
