@@ -8,11 +8,13 @@
  * question type, also multi-agent) and the rule worlds of
  * bench/quality/rule-world.ts (`rubric`: LLM-judge rubric with partial credit
  * and grader noise; `rare`: rare kinds; `dilute`: long prompts dilute each
- * instruction, filler in the seed). Also printed: calls, tokens, presented
+ * instruction, filler in the seed; `booking`: a check world added after the
+ * mechanisms were chosen — a harmful rule in the seed, a warmer temperature
+ * is better, judged). Also printed: calls, tokens, presented
  * validation − held-out, and presented prompt length / shortest prompt
  * reaching its score.
  *
- *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute]
+ *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute,booking]
  *     [--only single,single2,fixed,ax,ax2,multi,multi2,ablations,variants,multi-ablations,frontier]
  *     [--ablation TEXT]   (only the ablation, multi-ablation and variant rows whose name contains TEXT)
  *     [--frontier-budget N]   (the frontier row's call budget, default 430)
@@ -43,7 +45,7 @@ const { values } = parseArgs({
   options: {
     seeds: { type: "string", default: "20" },
     first: { type: "string", default: "1" },
-    world: { type: "string", default: "types,rubric,rare,dilute" },
+    world: { type: "string", default: "types,rubric,rare,dilute,booking" },
     only: { type: "string", default: "single,fixed,ax,multi,ablations" },
     ablation: { type: "string", default: "" },
     "frontier-budget": { type: "string", default: "" },
@@ -134,6 +136,14 @@ const VARIANTS: Array<[string, EngineOverrides]> = [
   [
     "  + removal edits kept when the score holds",
     { removalEdits: true, removalHolds: true } as EngineOverrides,
+  ],
+  [
+    "  temperature edits instead of the end's probes",
+    { temperatureEdits: true, temperatureByEvidence: false } as EngineOverrides,
+  ],
+  [
+    "  temperature edits and the end's probes",
+    { temperatureEdits: true, temperatureByEvidence: true } as EngineOverrides,
   ],
 ];
 

@@ -240,6 +240,7 @@ export class RuleWorld {
 
 const lowIsBetter = (t: number) => 1 - 0.15 * t;
 const midIsBetter = (t: number) => 1 - 0.3 * (t - 0.3) ** 2;
+const highIsBetter = (t: number) => 1 - 0.4 * (t - 0.8) ** 2;
 
 /** The rule worlds beyond today's question-types world. */
 export const RULE_WORLDS: RuleWorldSpec[] = [
@@ -285,5 +286,23 @@ export const RULE_WORLDS: RuleWorldSpec[] = [
     dilution: 1 / 40,
     temperature: lowIsBetter,
     domainField: false,
+  },
+  {
+    // A check world, added after every mechanism was chosen and never used to choose one: its
+    // seed carries a harmful generic rule, a warmer temperature is better, and it mixes mild
+    // dilution with the rubric world's judge.
+    name: "booking",
+    title: "Booking changes",
+    description: "Replies to booking-change requests, graded by a rubric.",
+    metric: "judge",
+    kinds: ["flight", "hotel", "rail", "ferry", "car", "tour", "cruise"],
+    rare: 2,
+    seedPrompt:
+      "Reply to the booking change with its reference. Always explain your reasoning before the answer.",
+    core: "Reply to the booking change with its reference.",
+    partial: 0.45,
+    dilution: 1 / 80,
+    temperature: highIsBetter,
+    domainField: true,
   },
 ];

@@ -235,9 +235,15 @@ export function estimateRun(input: EstimateInput): RunEstimate {
   const replies = split.validation.length + iterations * (2 * minibatch + split.validation.length);
   // The end scores the initial and the presented candidate on the test split.
   const testReplies = evaluateTest ? (iterations > 0 ? 2 : 1) * split.test.length : 0;
-  // Single-agent: the presented prompt is scored at up to two more temperatures (temperature.ts).
+  // Single-agent: the presented prompt is scored at up to two more temperatures (temperature.ts)
+  // or, with temperature edits, once more for the presented score (finalise.ts).
+  const endPasses = OPTIMISER_DEFAULTS.temperatureByEvidence
+    ? TEMPERATURE_PROBES
+    : OPTIMISER_DEFAULTS.temperatureEdits && OPTIMISER_DEFAULTS.freshPresentedScore
+      ? 1
+      : 0;
   const probeReplies =
-    input.mode === "single" && iterations > 0 ? TEMPERATURE_PROBES * split.validation.length : 0;
+    input.mode === "single" && iterations > 0 ? endPasses * split.validation.length : 0;
   addReplies(ledger, input, replies + testReplies + probeReplies, judged);
   // With candidate models: the presented configuration on each of them, then one more
   // temperature or a reflection round (its train examples and the proposal on validation),

@@ -89,6 +89,28 @@ export async function finalise<C>(
       }
     }
   }
+  if (
+    !env.temperatureByEvidence &&
+    env.temperatureEdits &&
+    env.freshPresentedScore &&
+    !options.sweep &&
+    best !== 0 &&
+    !env.adapter.deterministic?.(bestRecord.config)
+  ) {
+    // the pick won among the search's candidates on these examples: present a pass not used to choose it
+    const fresh = await validationPass(
+      env,
+      bestRecord.config,
+      env.testReserve,
+      observedCallsPerReply(env.replyStats, env.perRun),
+      options.signal,
+    );
+    if (fresh) {
+      bestRecord = { ...bestRecord, score: meanScore(fresh.map((e) => e.score)) };
+      bestScores = fresh.map((e) => e.score);
+      bestEvidence = toEvidence(env.split.validation, fresh);
+    }
+  }
   let frontier: FrontierOutcome<C> | null = null;
   if (options.sweep) {
     if (bestEvidence) {

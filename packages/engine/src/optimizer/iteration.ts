@@ -29,6 +29,7 @@ import type { RunRecorder } from "./recorder";
 import { removalProposal } from "./removal";
 import { addTrainEvidence, cacheTrainEvaluation, type RunState, trainKey } from "./state";
 import { parentMinibatch } from "./targeting";
+import { temperatureProposal } from "./temperature-edit";
 import type { CandidateRecord } from "./types";
 import { scoreValidation } from "./validation";
 
@@ -69,6 +70,9 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   freshPresentedScore: boolean;
   /** Draw minibatches toward the parent's failures and uncovered strata (targeting.ts). */
   targetedMinibatch: boolean;
+  /** Temperature edits (temperature-edit.ts) and the run's starting temperature. */
+  temperatureEdits: boolean;
+  seedTemperature: number;
   /** Removal edits (removal.ts); whether one passes the minibatch on a tie. */
   removalEdits: boolean;
   removalHolds: boolean;
@@ -225,7 +229,16 @@ export async function runIteration<C>(
         continue;
       }
       const examples = batch.map((i) => split.train[i] as DatasetExample);
-      let proposal = removalProposal(adapter, env.removalEdits, parentConfig, state.rng);
+      let proposal =
+        removalProposal(adapter, env.removalEdits, parentConfig, state.rng) ??
+        temperatureProposal(
+          adapter,
+          env.temperatureEdits,
+          parentConfig,
+          env.seedTemperature,
+          state.keys,
+          state.rng,
+        );
       let component = 0;
       if (!proposal) {
         const material = reflectionMaterial(split.train, state, parent, batch, before.evaluations, {

@@ -156,7 +156,12 @@ export async function* runOptimisation<C>(
   );
   const validationCost = split.validation.length * perRun;
   const searchCalls = initialCost + iterations * proposalsPerIteration * proposalCost;
-  const mechanisms = mechanismSettings(adapter, options, validationCost);
+  const mechanisms = mechanismSettings(
+    adapter,
+    options,
+    validationCost,
+    adapter.temperatureOf?.(seedCandidate) ?? 0,
+  );
   const { temperatureReserve } = mechanisms;
   const sweepCalls = sweepReserve(
     plan,

@@ -6,7 +6,10 @@
  */
 import { describe, expect, it } from "vitest";
 import type { LlmPort } from "../ports";
+import type { Prng } from "../util/prng";
+import type { ModeAdapter } from "./adapter";
 import { estimateRun } from "./estimate";
+import { temperatureProposal } from "./temperature-edit";
 import { drive, singleOptions } from "./test-helpers";
 
 const HARMFUL = "Always end every reply with a joke.";
@@ -77,7 +80,8 @@ describe("removal edits", () => {
 
 describe("temperature chosen by evidence", () => {
   it("finds that temperature 0 answers better when the reflection never proposes it", async () => {
-    const { options } = singleOptions({ seed: 2, iterations: 4 });
+    const probes = { temperatureByEvidence: true, temperatureEdits: false } as const;
+    const { options } = singleOptions({ seed: 2, iterations: 4, ...probes });
     const estimate = estimateRun({
       mode: "single",
       dataset: options.dataset,
@@ -96,9 +100,58 @@ describe("temperature chosen by evidence", () => {
   });
 });
 
+describe("temperature edits", () => {
+  it("find that temperature 0 answers better inside the search, within the estimate", async () => {
+    const edits = { temperatureEdits: true, temperatureByEvidence: false } as const;
+    const { options } = singleOptions({ seed: 2, iterations: 6, ...edits });
+    const estimate = estimateRun({
+      mode: "single",
+      dataset: options.dataset,
+      iterations: 6,
+      models: { ...options.models, embedding: null },
+      model: options.model,
+      prompt: options.prompt,
+    });
+    const llm = spoiling(options.llm, (_, t) => t > 0.05);
+    const { optimizeSingleAgent } = await import("./single");
+    const on = await drive(optimizeSingleAgent({ ...options, llm, maxCalls: estimate.maxCalls }));
+    // an iteration's candidate is the parent's prompt at temperature 0, accepted on the evidence
+    const edit = on.results.find((r) => r.accepted && r.config.temperature === 0);
+    expect(edit).toBeDefined();
+    expect(on.final.best.config.temperature).toBe(0);
+    expect(on.final.usage.calls).toBeLessThanOrEqual(estimate.maxCalls);
+    const off = await drive(optimizeSingleAgent({ ...options, llm, temperatureEdits: false }));
+    expect(off.final.best.config.temperature).toBeGreaterThan(0);
+  });
+
+  it("are not drawn for a parent already scored at every probe temperature", () => {
+    const adapter = {
+      key: (c: { t: number }) => String(c.t),
+      temperatureOf: (c: { t: number }) => c.t,
+      withTemperature: (_: { t: number }, t: number) => ({ t }),
+    } as unknown as ModeAdapter<{ t: number }>;
+    const rng = { next: () => 0, int: () => 0 } as unknown as Prng;
+    expect(
+      temperatureProposal(adapter, true, { t: 0.7 }, 0.7, new Set(["0.7"]), rng)?.config,
+    ).toEqual({ t: 0 });
+    expect(
+      temperatureProposal(adapter, true, { t: 0.7 }, 0.7, new Set(["0.7", "0"]), rng),
+    ).toBeNull();
+    expect(
+      temperatureProposal(adapter, true, { t: 0.4 }, 0.7, new Set(["0.4", "0"]), rng)?.config,
+    ).toEqual({ t: 0.7 });
+    expect(temperatureProposal(adapter, false, { t: 0.7 }, 0.7, new Set(), rng)).toBeNull();
+  });
+});
+
 describe("fresh pass for the presented score", () => {
   it("presents a validation pass of the chosen temperature that the choice did not use", async () => {
-    const { options } = singleOptions({ seed: 2, iterations: 4 });
+    const { options } = singleOptions({
+      seed: 2,
+      iterations: 4,
+      temperatureByEvidence: true,
+      temperatureEdits: false,
+    });
     /** At temperature 0 every question is answered as usual the first time, then spoiled. */
     const firstAtZero = () => {
       const seen = new Set<number>();

@@ -23,6 +23,10 @@ export const MECHANISM_DEFAULTS = {
   // measured in bench/quality.ts over the four worlds (seeds 301–400 and 501–700), see
   // docs/optimiser.md: the ancestors' failures fill the reflection's empty slots
   inheritedFailures: true,
+  // measured in bench/quality.ts over five worlds and three blocks of seeds (docs/optimiser.md,
+  // "Temperature edits"): in place of the end's probes they win where a warmer temperature is
+  // better and lose about as much where a colder one is, so the probes stay the default
+  temperatureEdits: false,
 } as const;
 
 /** What the loop's environment and fingerprint need to know. */
@@ -30,19 +34,32 @@ export function mechanismSettings<C>(
   adapter: ModeAdapter<C>,
   options: OptimiseOptionsBase,
   validationCost: number,
+  /** The run's starting temperature (modes with one; temperature edits probe it). */
+  seedTemperature = 0,
 ) {
   const temperatureByEvidence =
     (options.temperatureByEvidence ?? MECHANISM_DEFAULTS.temperatureByEvidence) &&
     adapter.temperatureOf !== undefined;
-  const temperatureReserve = temperatureByEvidence ? TEMPERATURE_PROBES * validationCost : 0;
+  const temperatureEdits =
+    (options.temperatureEdits ?? MECHANISM_DEFAULTS.temperatureEdits) &&
+    adapter.temperatureOf !== undefined;
+  const freshPresentedScore = options.freshPresentedScore ?? MECHANISM_DEFAULTS.freshPresentedScore;
+  // with temperature edits and no end probes, one pass is kept back for the fresh pass
+  const temperatureReserve = temperatureByEvidence
+    ? TEMPERATURE_PROBES * validationCost
+    : temperatureEdits && freshPresentedScore
+      ? validationCost
+      : 0;
   const settings = {
     temperatureByEvidence,
     temperatureReserve,
-    freshPresentedScore: options.freshPresentedScore ?? MECHANISM_DEFAULTS.freshPresentedScore,
+    freshPresentedScore,
     removalEdits: adapter.removalOf !== undefined,
     removalHolds: options.removalHolds ?? false,
     targetedMinibatch: options.targetedMinibatch ?? MECHANISM_DEFAULTS.targetedMinibatch,
     inheritedFailures: options.inheritedFailures ?? MECHANISM_DEFAULTS.inheritedFailures,
+    temperatureEdits,
+    seedTemperature,
   };
   const fingerprint = {
     // recorded only when on: checkpoints from before the default changed (on, unrecorded) resume without it
@@ -51,6 +68,7 @@ export function mechanismSettings<C>(
     ...(adapter.mode === "single" && !adapter.mergeThreeWay ? { instructionMerge: false } : {}),
     ...(temperatureByEvidence || !adapter.temperatureOf ? {} : { temperatureByEvidence: false }),
     ...(settings.inheritedFailures ? {} : { inheritedFailures: false }),
+    ...(settings.temperatureEdits ? { temperatureEdits: true } : {}),
   };
   return { temperatureReserve, settings, fingerprint };
 }

@@ -16,6 +16,7 @@ describe("final selection robust to noise", () => {
       iterations: 3,
       rescoreTop: 2,
       temperatureByEvidence: false,
+      temperatureEdits: false,
     });
     const { results, final } = await drive(run());
     const validation = 9;

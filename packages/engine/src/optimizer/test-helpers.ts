@@ -24,6 +24,7 @@ export const WITHOUT_NEW_MECHANISMS = {
   instructionMerge: false,
   targetedMinibatch: false,
   temperatureByEvidence: false,
+  temperatureEdits: false,
 } as const;
 
 /** Single-agent options over a 30-example synthetic dataset and a fresh fake port. */

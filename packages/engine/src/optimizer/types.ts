@@ -86,9 +86,17 @@ export interface OptimiseOptionsBase {
    */
   temperatureByEvidence?: boolean;
   /**
-   * After the temperature was chosen among several measurements, measure the presented
-   * configuration once more on the validation set, from calls the search left unspent, and
-   * present that score: the winner's own measurement is the best of several noisy ones.
+   * Single-agent with temperature tuning: a share of the search's proposals is the parent's
+   * prompt at another probe temperature (0 or the starting one), tested like any proposal
+   * (temperature-edit.ts); with `freshPresentedScore`, one validation pass is kept back to
+   * measure the pick once more. Meant with `temperatureByEvidence` off. Default false.
+   */
+  temperatureEdits?: boolean;
+  /**
+   * After the temperature was chosen among several measurements (or, with temperature edits,
+   * the pick among the search's candidates), measure the presented configuration once more on
+   * the validation set and present that score: the winner's own measurement is the best of
+   * several noisy ones.
    * Not in runs with candidate models, whose unspent calls go to the model sweep's
    * confirmation. Default true.
    */
