@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createFakeLlm, syntheticExamples } from "../testing/fake-llm";
 import { estimateRun } from "./estimate";
 import { optimizeMultiAgent } from "./multi";
-import { drive, singleOptions } from "./test-helpers";
+import { drive, singleEstimate, singleOptions } from "./test-helpers";
 
 const dataset = { name: "synthetic", metric: "judge" as const, examples: syntheticExamples(30) };
 const models = { judge: "judge-model", reflection: "reflection-model", embedding: null };
@@ -99,14 +99,7 @@ describe("estimateRun", () => {
 
   it("is a cap a single-agent run stays under while doing its work", async () => {
     const { options } = singleOptions({ iterations: 6 });
-    const estimate = estimateRun({
-      mode: "single",
-      dataset: options.dataset,
-      iterations: 6,
-      models: { ...options.models, embedding: null },
-      model: options.model,
-      prompt: options.prompt,
-    });
+    const estimate = singleEstimate(options);
     const { results, final } = await drive(
       singleOptions({ iterations: 6, maxCalls: estimate.maxCalls }).run(),
     );

@@ -54,6 +54,23 @@ export async function finalise<C>(
   let bestEvidence = pick.evaluations
     ? toEvidence(env.split.validation, pick.evaluations)
     : env.recorder?.validationOf(bestRecord.iteration);
+  /**
+   * Measures the presented configuration on the validation set once more (from the calls above
+   * the test reserve) and presents that pass: its measurement so far won a choice among several.
+   */
+  const presentFreshPass = async () => {
+    const fresh = await validationPass(
+      env,
+      bestRecord.config,
+      env.testReserve,
+      observedCallsPerReply(env.replyStats, env.perRun),
+      options.signal,
+    );
+    if (!fresh) return;
+    bestRecord = { ...bestRecord, score: meanScore(fresh.map((e) => e.score)) };
+    bestScores = fresh.map((e) => e.score);
+    bestEvidence = toEvidence(env.split.validation, fresh);
+  };
   const { temperatureOf, withTemperature } = env.adapter;
   const sweepReserve = options.sweep?.reserve ?? 0;
   const seedTemperature = temperatureOf
@@ -74,20 +91,7 @@ export async function finalise<C>(
     bestScores = chosen.scores;
     if (chosen.evaluations) bestEvidence = toEvidence(env.split.validation, chosen.evaluations);
     // with a model sweep the unspent calls go to its confirmation (confirm.ts) instead
-    if (env.freshPresentedScore && chosen.probed > 0 && !options.sweep) {
-      const fresh = await validationPass(
-        env,
-        bestRecord.config,
-        env.testReserve,
-        observedCallsPerReply(env.replyStats, env.perRun),
-        options.signal,
-      );
-      if (fresh) {
-        bestRecord = { ...bestRecord, score: meanScore(fresh.map((e) => e.score)) };
-        bestScores = fresh.map((e) => e.score);
-        bestEvidence = toEvidence(env.split.validation, fresh);
-      }
-    }
+    if (env.freshPresentedScore && chosen.probed > 0 && !options.sweep) await presentFreshPass();
   }
   if (
     !env.temperatureByEvidence &&
@@ -98,18 +102,7 @@ export async function finalise<C>(
     !env.adapter.deterministic?.(bestRecord.config)
   ) {
     // the pick won among the search's candidates on these examples: present a pass not used to choose it
-    const fresh = await validationPass(
-      env,
-      bestRecord.config,
-      env.testReserve,
-      observedCallsPerReply(env.replyStats, env.perRun),
-      options.signal,
-    );
-    if (fresh) {
-      bestRecord = { ...bestRecord, score: meanScore(fresh.map((e) => e.score)) };
-      bestScores = fresh.map((e) => e.score);
-      bestEvidence = toEvidence(env.split.validation, fresh);
-    }
+    await presentFreshPass();
   }
   let frontier: FrontierOutcome<C> | null = null;
   if (options.sweep) {

@@ -8,9 +8,8 @@ import { describe, expect, it } from "vitest";
 import type { LlmPort } from "../ports";
 import type { Prng } from "../util/prng";
 import type { ModeAdapter } from "./adapter";
-import { estimateRun } from "./estimate";
 import { temperatureProposal } from "./temperature-edit";
-import { drive, singleOptions } from "./test-helpers";
+import { drive, singleEstimate, singleOptions } from "./test-helpers";
 
 const HARMFUL = "Always end every reply with a joke.";
 
@@ -82,14 +81,7 @@ describe("temperature chosen by evidence", () => {
   it("finds that temperature 0 answers better when the reflection never proposes it", async () => {
     const probes = { temperatureByEvidence: true, temperatureEdits: false } as const;
     const { options } = singleOptions({ seed: 2, iterations: 4, ...probes });
-    const estimate = estimateRun({
-      mode: "single",
-      dataset: options.dataset,
-      iterations: 4,
-      models: { ...options.models, embedding: null },
-      model: options.model,
-      prompt: options.prompt,
-    });
+    const estimate = singleEstimate(options);
     const llm = spoiling(options.llm, (_, t) => t > 0.05);
     const { optimizeSingleAgent } = await import("./single");
     const on = await drive(optimizeSingleAgent({ ...options, llm, maxCalls: estimate.maxCalls }));
@@ -104,14 +96,7 @@ describe("temperature edits", () => {
   it("find that temperature 0 answers better inside the search, within the estimate", async () => {
     const edits = { temperatureEdits: true, temperatureByEvidence: false } as const;
     const { options } = singleOptions({ seed: 2, iterations: 6, ...edits });
-    const estimate = estimateRun({
-      mode: "single",
-      dataset: options.dataset,
-      iterations: 6,
-      models: { ...options.models, embedding: null },
-      model: options.model,
-      prompt: options.prompt,
-    });
+    const estimate = singleEstimate(options);
     const llm = spoiling(options.llm, (_, t) => t > 0.05);
     const { optimizeSingleAgent } = await import("./single");
     const on = await drive(optimizeSingleAgent({ ...options, llm, maxCalls: estimate.maxCalls }));

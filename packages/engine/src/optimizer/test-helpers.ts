@@ -1,5 +1,6 @@
 /** Helpers shared by the optimiser's unit tests. */
 import { createFakeLlm, type FakeLlmOptions, syntheticExamples } from "../testing/fake-llm";
+import { estimateRun } from "./estimate";
 import { optimizeSingleAgent } from "./single";
 import type { FinalResult, IterationResult, OptimisationRun, SingleAgentOptions } from "./types";
 
@@ -45,4 +46,16 @@ export function singleOptions(
     ...overrides,
   };
   return { llm, options, run: () => optimizeSingleAgent(options) };
+}
+
+/** The estimate of a single-agent run with `options` (no embedding model), as a page would show it. */
+export function singleEstimate(options: SingleAgentOptions) {
+  return estimateRun({
+    mode: "single",
+    dataset: options.dataset,
+    iterations: options.iterations,
+    models: { ...options.models, embedding: null },
+    model: options.model,
+    prompt: options.prompt,
+  });
 }
