@@ -1,7 +1,7 @@
 /**
  * The run settings of the issue-22 mechanisms (removal edits, instruction
- * merge, targeted minibatches, temperature chosen by evidence, failures
- * inherited from ancestors) from the
+ * merge, targeted minibatches, temperature chosen by evidence or by
+ * temperature edits, failures inherited from ancestors) from the
  * options and the mode, plus the parts of them a checkpoint's fingerprint
  * records (only where they differ from what older checkpoints ran with, so
  * those still resume).

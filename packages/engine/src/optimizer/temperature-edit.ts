@@ -33,11 +33,11 @@ export function temperatureProposal<C>(
   const { temperatureOf, withTemperature } = adapter;
   if (!enabled || !temperatureOf || !withTemperature) return null;
   if (rng.next() >= TEMPERATURE_EDIT_SHARE) return null;
-  const options = probeTemperatures(temperatureOf(parent), seedTemperature)
+  const untried = probeTemperatures(temperatureOf(parent), seedTemperature)
     .map((t) => withTemperature(parent, t))
     .filter((c) => !known.has(adapter.key(c)));
-  const config = options[rng.int(options.length)];
-  if (!config || options.length === 0) return null;
+  if (untried.length === 0) return null;
+  const config = untried[rng.int(untried.length)] as C;
   return {
     config,
     rationale: `The same prompt at temperature ${temperatureOf(config)}, to test whether it answers better there.`,
