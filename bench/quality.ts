@@ -121,6 +121,7 @@ const ABLATIONS: Array<[string, EngineOverrides]> = [
   ],
   ["  − temperature chosen by evidence", { temperatureByEvidence: false } as EngineOverrides],
   ["  − fresh pass for the presented score", { freshPresentedScore: false } as EngineOverrides],
+  ["  − temperature probes in halves (two whole)", { sequentialProbes: false } as EngineOverrides],
   ["  − failures inherited from ancestors", { inheritedFailures: false } as EngineOverrides],
 ];
 

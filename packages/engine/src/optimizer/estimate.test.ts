@@ -37,8 +37,8 @@ describe("estimateRun", () => {
       model: "assistant-model",
       prompt: "Be helpful.",
     });
-    // search, the test split for 2 candidates, the presented prompt at 2 more temperatures
-    const replies = 9 + 10 * (3 + 3 + 9) + 2 * 9 + 2 * 9;
+    // search, the test split for 2 candidates, the presented prompt at one more temperature
+    const replies = 9 + 10 * (3 + 3 + 9) + 2 * 9 + 9;
     expect(e.calls).toBe(2 * replies + 10);
     expect(e.maxCalls).toBe(Math.floor(e.calls * 1.1));
     expect(e.byModel.find((m) => m.model === "reflection-model")?.calls).toBe(10);

@@ -22,7 +22,7 @@ import { OPTIMISER_DEFAULTS } from "./loop";
 import { MULTI_AGENT_DEFAULTS } from "./multi";
 import { multiModelLabel, withModels } from "./multi-sweep";
 import { REFLECTION_TRAIN } from "./sweep";
-import { TEMPERATURE_PROBES } from "./temperature";
+import { SEQUENTIAL_PROBES, TEMPERATURE_PROBES } from "./temperature";
 
 /** Headroom of the call cap above the estimated calls. */
 export const ESTIMATE_MARGIN = 0.1;
@@ -235,10 +235,13 @@ export function estimateRun(input: EstimateInput): RunEstimate {
   const replies = split.validation.length + iterations * (2 * minibatch + split.validation.length);
   // The end scores the initial and the presented candidate on the test split.
   const testReplies = evaluateTest ? (iterations > 0 ? 2 : 1) * split.test.length : 0;
-  // Single-agent: the presented prompt is scored at up to two more temperatures (temperature.ts)
-  // or, with temperature edits, once more for the presented score (finalise.ts).
+  // Single-agent: the presented prompt is scored at one more temperature (in halves; up to two
+  // whole probes with `sequentialProbes` off; temperature.ts) or, with temperature edits, once
+  // more for the presented score (finalise.ts).
   const endPasses = OPTIMISER_DEFAULTS.temperatureByEvidence
-    ? TEMPERATURE_PROBES
+    ? OPTIMISER_DEFAULTS.sequentialProbes
+      ? SEQUENTIAL_PROBES
+      : TEMPERATURE_PROBES
     : OPTIMISER_DEFAULTS.temperatureEdits && OPTIMISER_DEFAULTS.freshPresentedScore
       ? 1
       : 0;

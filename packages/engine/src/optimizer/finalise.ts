@@ -57,19 +57,28 @@ export async function finalise<C>(
   /**
    * Measures the presented configuration on the validation set once more (from the calls above
    * the test reserve) and presents that pass: its measurement so far won a choice among several.
+   * With `partial`, when the calls pay for at least half of the set but not all of it, the pass
+   * covers the first examples they pay for: a smaller measurement the choice did not see is
+   * noisier but not biased upwards, which the pick's own measurement is.
    */
-  const presentFreshPass = async () => {
+  const presentFreshPass = async (partial = false) => {
+    const perReply = observedCallsPerReply(env.replyStats, env.perRun);
+    const all = env.split.validation;
+    const paid = Math.floor((env.meter.remaining() - env.testReserve) / Math.max(perReply, 1e-9));
+    const examples =
+      partial && paid < all.length && paid >= Math.ceil(all.length / 2) ? all.slice(0, paid) : all;
     const fresh = await validationPass(
       env,
       bestRecord.config,
       env.testReserve,
-      observedCallsPerReply(env.replyStats, env.perRun),
+      perReply,
       options.signal,
+      examples,
     );
     if (!fresh) return;
     bestRecord = { ...bestRecord, score: meanScore(fresh.map((e) => e.score)) };
     bestScores = fresh.map((e) => e.score);
-    bestEvidence = toEvidence(env.split.validation, fresh);
+    bestEvidence = toEvidence(examples, fresh);
   };
   const { temperatureOf, withTemperature } = env.adapter;
   const sweepReserve = options.sweep?.reserve ?? 0;
@@ -91,7 +100,9 @@ export async function finalise<C>(
     bestScores = chosen.scores;
     if (chosen.evaluations) bestEvidence = toEvidence(env.split.validation, chosen.evaluations);
     // with a model sweep the unspent calls go to its confirmation (confirm.ts) instead
-    if (env.freshPresentedScore && chosen.probed > 0 && !options.sweep) await presentFreshPass();
+    // the pick's own measurement, when it stands, is the most biased: measured afresh even in part
+    if (env.freshPresentedScore && chosen.probed > 0 && !options.sweep)
+      await presentFreshPass(env.sequentialProbes && !chosen.evaluations);
   }
   if (
     !env.temperatureByEvidence &&

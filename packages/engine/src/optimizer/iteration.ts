@@ -66,6 +66,8 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   /** Score the final pick at other temperatures (temperature.ts); calls kept back for it. */
   temperatureByEvidence: boolean;
   temperatureReserve: number;
+  /** Probes answer half the validation set first (temperature.ts, `sequentialProbes`). */
+  sequentialProbes: boolean;
   /** Present a fresh validation measurement of a temperature chosen among several. */
   freshPresentedScore: boolean;
   /** Draw minibatches toward the parent's failures and uncovered strata (targeting.ts). */

@@ -5,11 +5,14 @@
  * proposes — both within the estimate's call cap.
  */
 import { describe, expect, it } from "vitest";
+import { splitDataset } from "../datasets/split";
 import type { LlmPort } from "../ports";
+import { syntheticExamples } from "../testing/fake-llm";
 import type { Prng } from "../util/prng";
 import type { ModeAdapter } from "./adapter";
 import { temperatureProposal } from "./temperature-edit";
 import { drive, singleEstimate, singleOptions } from "./test-helpers";
+import { EARLY_STOP_MIN_EXAMPLES } from "./validation";
 
 const HARMFUL = "Always end every reply with a joke.";
 
@@ -89,6 +92,47 @@ describe("temperature chosen by evidence", () => {
     expect(on.final.usage.calls).toBeLessThanOrEqual(estimate.maxCalls);
     const off = await drive(optimizeSingleAgent({ ...options, llm, temperatureByEvidence: false }));
     expect(off.final.best.config.temperature).toBeGreaterThan(0);
+  });
+});
+
+describe("temperature probes in halves", () => {
+  const halves = { temperatureByEvidence: true, sequentialProbes: true } as const;
+
+  it("find that temperature 0 answers better, within the estimate", async () => {
+    const { options } = singleOptions({ seed: 2, iterations: 4, ...halves });
+    const estimate = singleEstimate(options);
+    const llm = spoiling(options.llm, (_, t) => t > 0.05);
+    const { optimizeSingleAgent } = await import("./single");
+    const on = await drive(optimizeSingleAgent({ ...options, llm, maxCalls: estimate.maxCalls }));
+    expect(on.final.best.config.temperature).toBe(0);
+    expect(on.final.usage.calls).toBeLessThanOrEqual(estimate.maxCalls);
+  });
+
+  it("stop a probe that is clearly worse on the first half of the validation set", async () => {
+    const dataset = {
+      name: "synthetic",
+      metric: "judge",
+      examples: syntheticExamples(60),
+    } as const;
+    const { options } = singleOptions({ seed: 2, iterations: 4, dataset, ...halves });
+    const { validation } = splitDataset(options.dataset.name, options.dataset.examples);
+    expect(validation.length).toBeGreaterThanOrEqual(EARLY_STOP_MIN_EXAMPLES);
+    const spoiled = spoiling(options.llm, (_, t) => t < 0.05);
+    let coldReplies = 0;
+    const llm: LlmPort = {
+      ...spoiled,
+      complete(request) {
+        if (request.purpose === "assistant" && (request.temperature ?? 0) < 0.05) coldReplies++;
+        return spoiled.complete(request);
+      },
+    };
+    const { optimizeSingleAgent } = await import("./single");
+    const run = await drive(optimizeSingleAgent({ ...options, llm }));
+    expect(run.final.best.config.temperature).toBeGreaterThan(0);
+    // temperature 0 fails every odd example: it answers the first half and nothing more
+    expect(coldReplies).toBe(Math.ceil(validation.length / 2));
+    const whole = await drive(optimizeSingleAgent({ ...options, llm, sequentialProbes: false }));
+    expect(whole.final.best.config.temperature).toBeGreaterThan(0);
   });
 });
 

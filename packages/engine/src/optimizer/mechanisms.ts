@@ -7,7 +7,7 @@
  * those still resume).
  */
 import type { ModeAdapter } from "./adapter";
-import { TEMPERATURE_PROBES } from "./temperature";
+import { SEQUENTIAL_PROBES, TEMPERATURE_PROBES } from "./temperature";
 import type { OptimiseOptionsBase } from "./types";
 
 /** Defaults of the mechanisms (single-agent; multi-agent overrides its own). */
@@ -27,6 +27,9 @@ export const MECHANISM_DEFAULTS = {
   // "Temperature edits"): in place of the end's probes they win where a warmer temperature is
   // better and lose about as much where a colder one is, so the probes stay the default
   temperatureEdits: false,
+  // measured in bench/quality.ts over five worlds and three fresh blocks of seeds
+  // (docs/optimiser.md, "Temperature probes in halves"): one pass kept back instead of two
+  sequentialProbes: true,
 } as const;
 
 /** What the loop's environment and fingerprint need to know. */
@@ -44,15 +47,19 @@ export function mechanismSettings<C>(
     (options.temperatureEdits ?? MECHANISM_DEFAULTS.temperatureEdits) &&
     adapter.temperatureOf !== undefined;
   const freshPresentedScore = options.freshPresentedScore ?? MECHANISM_DEFAULTS.freshPresentedScore;
-  // with temperature edits and no end probes, one pass is kept back for the fresh pass
+  const sequentialProbes =
+    temperatureByEvidence && (options.sequentialProbes ?? MECHANISM_DEFAULTS.sequentialProbes);
+  // with temperature edits and no end probes, one pass is kept back for the fresh pass; probes in
+  // halves keep back one pass (one probe, whole when it is not clearly worse on its first half)
   const temperatureReserve = temperatureByEvidence
-    ? TEMPERATURE_PROBES * validationCost
+    ? (sequentialProbes ? SEQUENTIAL_PROBES : TEMPERATURE_PROBES) * validationCost
     : temperatureEdits && freshPresentedScore
       ? validationCost
       : 0;
   const settings = {
     temperatureByEvidence,
     temperatureReserve,
+    sequentialProbes,
     freshPresentedScore,
     removalEdits: adapter.removalOf !== undefined,
     removalHolds: options.removalHolds ?? false,
@@ -69,6 +76,8 @@ export function mechanismSettings<C>(
     ...(temperatureByEvidence || !adapter.temperatureOf ? {} : { temperatureByEvidence: false }),
     ...(settings.inheritedFailures ? {} : { inheritedFailures: false }),
     ...(settings.temperatureEdits ? { temperatureEdits: true } : {}),
+    // recorded only when off: it changes only the end of a run, so earlier checkpoints resume with it
+    ...(temperatureByEvidence && !settings.sequentialProbes ? { sequentialProbes: false } : {}),
   };
   return { temperatureReserve, settings, fingerprint };
 }

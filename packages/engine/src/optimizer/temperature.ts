@@ -7,12 +7,21 @@
  * one standard error of the paired per-example differences (the noise of
  * the comparison itself).
  */
+import type { DatasetExample } from "@promptune/contracts";
 import { type ExampleEvaluation, evaluateCandidate, meanScore } from "./evaluate";
 import type { IterationEnv } from "./iteration";
 import { BudgetExhaustedError } from "./meter";
+import { EARLY_STOP_MIN_EXAMPLES, isHopeless } from "./validation";
 
 /** Most temperatures probed besides the picked candidate's own. */
 export const TEMPERATURE_PROBES = 2;
+
+/**
+ * Temperatures probed in halves (`sequentialProbes`): the lowest other one alone, so that the
+ * one validation pass kept back pays for it whole and what it leaves over measures the pick
+ * afresh (finalise.ts).
+ */
+export const SEQUENTIAL_PROBES = 1;
 
 const EPS = 1e-9;
 
@@ -77,24 +86,48 @@ export async function chooseTemperature<C>(
   config: C;
   score: number;
   scores: number[];
+  /** Probes that answered at least part of the validation set. */
   probed: number;
   /** The winning probe's evaluations; absent when the picked candidate's own temperature won. */
   evaluations?: ExampleEvaluation[];
 }> {
   const current = access.of(config);
   const measured: TemperatureMeasurement[] = [{ temperature: current, scores: [...scores] }];
+  const probes = probeTemperatures(current, seedTemperature).slice(
+    0,
+    env.sequentialProbes ? SEQUENTIAL_PROBES : TEMPERATURE_PROBES,
+  );
+  const pass = (t: number, examples?: readonly DatasetExample[]) =>
+    validationPass(env, access.with(config, t), reserved, perReply, signal, examples);
+  const all = env.split.validation;
   let probed = 0;
-  for (const t of probeTemperatures(current, seedTemperature)) {
-    const evaluations = await validationPass(
-      env,
-      access.with(config, t),
-      reserved,
-      perReply,
-      signal,
-    );
-    if (!evaluations) break;
-    measured.push({ temperature: t, scores: evaluations.map((e) => e.score), evaluations });
-    probed++;
+  if (env.sequentialProbes && all.length >= EARLY_STOP_MIN_EXAMPLES) {
+    // lowest temperature first (ties go to it): its first half, then, unless it is clearly
+    // worse there, the rest; the next probe only with the calls left after it
+    const half = Math.ceil(all.length / 2);
+    for (const t of probes) {
+      const first = await pass(t, all.slice(0, half));
+      if (!first) break;
+      probed++;
+      if (
+        isHopeless(
+          first.map((e) => e.score),
+          scores.slice(0, half),
+        )
+      )
+        continue;
+      const second = await pass(t, all.slice(half));
+      if (!second) break;
+      const evaluations = [...first, ...second];
+      measured.push({ temperature: t, scores: evaluations.map((e) => e.score), evaluations });
+    }
+  } else {
+    for (const t of probes) {
+      const evaluations = await pass(t);
+      if (!evaluations) break;
+      measured.push({ temperature: t, scores: evaluations.map((e) => e.score), evaluations });
+      probed++;
+    }
   }
   const win = pickTemperature(measured);
   const same = Math.abs(win.temperature - current) <= EPS;
@@ -108,8 +141,9 @@ export async function chooseTemperature<C>(
 }
 
 /**
- * A validation pass of `config` when the calls above `reserved` pay for it
- * (null otherwise, or when the budget runs out during it): the probes, and
+ * A validation pass of `config` (on `examples`, a part of the validation set,
+ * when given) when the calls above `reserved` pay for it (null otherwise, or
+ * when the budget runs out during it): the probes, and
  * the fresh pass of the presented configuration — a temperature chosen as
  * the best of several noisy measurements reports its own measurement too
  * high, a pass not used to choose it does not.
@@ -120,10 +154,11 @@ export async function validationPass<C>(
   reserved: number,
   perReply: number,
   signal: AbortSignal,
+  examples: readonly DatasetExample[] = env.split.validation,
 ): Promise<ExampleEvaluation[] | null> {
-  if (env.meter.remaining() - reserved < env.split.validation.length * perReply) return null;
+  if (env.meter.remaining() - reserved < examples.length * perReply) return null;
   try {
-    const stage = await evaluateCandidate(env, config, env.split.validation, signal);
+    const stage = await evaluateCandidate(env, config, examples, signal);
     return stage.evaluations;
   } catch (err) {
     if (err instanceof BudgetExhaustedError) return null;

@@ -86,6 +86,14 @@ export interface OptimiseOptionsBase {
    */
   temperatureByEvidence?: boolean;
   /**
+   * With `temperatureByEvidence`: each probe temperature answers the first half of the
+   * validation set first and the second half only when it is not clearly worse than the pick
+   * there; only the lowest other temperature is probed, so one validation pass is kept back
+   * instead of two, and what the probe leaves measures the presented configuration afresh
+   * (at least half of the validation set when the pick keeps its own temperature). Default true.
+   */
+  sequentialProbes?: boolean;
+  /**
    * Single-agent with temperature tuning: a share of the search's proposals is the parent's
    * prompt at another probe temperature (0 or the starting one), tested like any proposal
    * (temperature-edit.ts); with `freshPresentedScore`, one validation pass is kept back to
