@@ -1,11 +1,13 @@
 /**
  * Temperature chosen by evidence: the reflection's proposed temperature is a
  * guess, so at the end of a run the picked candidate's prompt is also scored
- * on the validation set at a few other temperatures (0 and the run's
- * starting one), within calls kept back for it. The best validation mean
- * wins; ties go to the lower temperature, where a tie is a difference within
- * one standard error of the paired per-example differences (the noise of
- * the comparison itself).
+ * on the validation set at another temperature (the lowest other probe
+ * temperature, in halves: the second half only when the first does not show
+ * it clearly worse; or, with `sequentialProbes` off, whole at 0 and at the
+ * run's starting one), within calls kept back for it. The best validation
+ * mean wins; ties go to the lower temperature, where a tie is a difference
+ * within one standard error of the paired per-example differences (the
+ * noise of the comparison itself).
  */
 import type { DatasetExample } from "@promptune/contracts";
 import { type ExampleEvaluation, evaluateCandidate, meanScore } from "./evaluate";
@@ -109,13 +111,8 @@ export async function chooseTemperature<C>(
       const first = await pass(t, all.slice(0, half));
       if (!first) break;
       probed++;
-      if (
-        isHopeless(
-          first.map((e) => e.score),
-          scores.slice(0, half),
-        )
-      )
-        continue;
+      const firstScores = first.map((e) => e.score);
+      if (isHopeless(firstScores, scores.slice(0, half))) continue;
       const second = await pass(t, all.slice(half));
       if (!second) break;
       const evaluations = [...first, ...second];
