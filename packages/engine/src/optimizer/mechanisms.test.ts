@@ -81,34 +81,29 @@ describe("removal edits", () => {
 });
 
 describe("temperature chosen by evidence", () => {
-  it("finds that temperature 0 answers better when the reflection never proposes it", async () => {
-    const probes = { temperatureByEvidence: true, temperatureEdits: false } as const;
-    const { options } = singleOptions({ seed: 2, iterations: 4, ...probes });
-    const estimate = singleEstimate(options);
-    const llm = spoiling(options.llm, (_, t) => t > 0.05);
-    const { optimizeSingleAgent } = await import("./single");
-    const on = await drive(optimizeSingleAgent({ ...options, llm, maxCalls: estimate.maxCalls }));
-    expect(on.final.best.config.temperature).toBe(0);
-    expect(on.final.usage.calls).toBeLessThanOrEqual(estimate.maxCalls);
-    const off = await drive(optimizeSingleAgent({ ...options, llm, temperatureByEvidence: false }));
-    expect(off.final.best.config.temperature).toBeGreaterThan(0);
-  });
-});
+  it.each([
+    ["in halves (the default)", true],
+    ["two whole probes", false],
+  ])(
+    "finds that temperature 0 answers better when the reflection never proposes it: %s",
+    async (_, sequentialProbes) => {
+      const probes = { temperatureByEvidence: true, temperatureEdits: false, sequentialProbes };
+      const { options } = singleOptions({ seed: 2, iterations: 4, ...probes });
+      const estimate = singleEstimate(options);
+      const llm = spoiling(options.llm, (_, t) => t > 0.05);
+      const { optimizeSingleAgent } = await import("./single");
+      const on = await drive(optimizeSingleAgent({ ...options, llm, maxCalls: estimate.maxCalls }));
+      expect(on.final.best.config.temperature).toBe(0);
+      expect(on.final.usage.calls).toBeLessThanOrEqual(estimate.maxCalls);
+      const off = await drive(
+        optimizeSingleAgent({ ...options, llm, temperatureByEvidence: false }),
+      );
+      expect(off.final.best.config.temperature).toBeGreaterThan(0);
+    },
+  );
 
-describe("temperature probes in halves", () => {
-  const halves = { temperatureByEvidence: true, sequentialProbes: true } as const;
-
-  it("find that temperature 0 answers better, within the estimate", async () => {
-    const { options } = singleOptions({ seed: 2, iterations: 4, ...halves });
-    const estimate = singleEstimate(options);
-    const llm = spoiling(options.llm, (_, t) => t > 0.05);
-    const { optimizeSingleAgent } = await import("./single");
-    const on = await drive(optimizeSingleAgent({ ...options, llm, maxCalls: estimate.maxCalls }));
-    expect(on.final.best.config.temperature).toBe(0);
-    expect(on.final.usage.calls).toBeLessThanOrEqual(estimate.maxCalls);
-  });
-
-  it("stop a probe that is clearly worse on the first half of the validation set", async () => {
+  it("in halves stops a probe that is clearly worse on the first half of the validation set", async () => {
+    const halves = { temperatureByEvidence: true, sequentialProbes: true } as const;
     const dataset = {
       name: "synthetic",
       metric: "judge",
@@ -131,8 +126,11 @@ describe("temperature probes in halves", () => {
     expect(run.final.best.config.temperature).toBeGreaterThan(0);
     // temperature 0 fails every odd example: it answers the first half and nothing more
     expect(coldReplies).toBe(Math.ceil(validation.length / 2));
+    // two whole probes: temperature 0 answers the whole validation set
+    coldReplies = 0;
     const whole = await drive(optimizeSingleAgent({ ...options, llm, sequentialProbes: false }));
     expect(whole.final.best.config.temperature).toBeGreaterThan(0);
+    expect(coldReplies).toBe(validation.length);
   });
 });
 
