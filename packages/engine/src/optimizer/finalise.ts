@@ -58,8 +58,8 @@ export async function finalise<C>(
    * Measures the presented configuration on the validation set once more (from the calls above
    * the test reserve) and presents that pass: its measurement so far won a choice among several.
    * With `partial`, when the calls pay for at least half of the set but not all of it, the pass
-   * covers the first examples they pay for: a smaller measurement the choice did not see is
-   * noisier but not biased upwards, which the pick's own measurement is.
+   * covers the first examples they pay for: a smaller measurement no choice saw is noisier but
+   * not biased upwards, which the winner of a choice is.
    */
   const presentFreshPass = async (partial = false) => {
     const perReply = observedCallsPerReply(env.replyStats, env.perRun);
@@ -100,9 +100,9 @@ export async function finalise<C>(
     bestScores = chosen.scores;
     if (chosen.evaluations) bestEvidence = toEvidence(env.split.validation, chosen.evaluations);
     // with a model sweep the unspent calls go to its confirmation (confirm.ts) instead
-    // the pick's own measurement, when it stands, is the most biased: measured afresh even in part
+    // with probes in halves, a fresh pass of half the set or more beats the chosen measurement
     if (env.freshPresentedScore && chosen.probed > 0 && !options.sweep)
-      await presentFreshPass(env.sequentialProbes && !chosen.evaluations);
+      await presentFreshPass(env.sequentialProbes);
   }
   if (
     !env.temperatureByEvidence &&

@@ -90,7 +90,7 @@ export interface OptimiseOptionsBase {
    * validation set first and the second half only when it is not clearly worse than the pick
    * there; only the lowest other temperature is probed, so one validation pass is kept back
    * instead of two, and what the probe leaves measures the presented configuration afresh
-   * (at least half of the validation set when the pick keeps its own temperature). Default true.
+   * (on at least half of the validation set when a whole pass is not paid for). Default true.
    */
   sequentialProbes?: boolean;
   /**
