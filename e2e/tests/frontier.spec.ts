@@ -9,7 +9,8 @@ import { E2E_PORTS } from "../harness/ports";
  * point that is not the recommended one makes the after-chat talk to that
  * configuration (the fixture LLM sees the chat on the chosen model and
  * temperature); the cost-cap field refuses a bad amount; the card fits a
- * 375 px screen; a reload brings the run and its frontier back.
+ * 375 px screen; a reload brings the run and its frontier back, and the
+ * chosen point is kept with the run (history, another tab).
  */
 
 const STATS = `http://127.0.0.1:${E2E_PORTS.llm}/__fixture/stats`;
@@ -49,6 +50,20 @@ async function settledSeq(page: Page): Promise<number> {
     await page.waitForTimeout(1_000);
   }
   throw new Error("the fixture LLM never went quiet");
+}
+
+/** The user's newest run of a mode with a frontier, as history returns it. */
+async function savedFrontierRun(page: Page, mode: "single" | "multi") {
+  const res = await page.request.get(`/api/auto-tune/optimize/history?mode=${mode}`);
+  expect(res.ok()).toBe(true);
+  const runs = (await res.json()).data as Array<{
+    run_id: string;
+    frontier?: unknown[] | null;
+    frontier_choice?: number | null;
+  }>;
+  const run = runs.find((r) => r.frontier?.length);
+  expect(run).toBeTruthy();
+  return run as NonNullable<typeof run>;
 }
 
 /** Once the layout settled after a resize, nothing scrolls sideways. */
@@ -238,7 +253,7 @@ test.describe("cost–quality frontier", () => {
     await grid.screenshot({ path: artifactPath("frontier-evidence-375.png") });
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    // A reload brings the run back with its frontier and the choice made in this tab.
+    // A reload brings the run back with its frontier and the choice kept with the run.
     await page.reload();
     const again = page.getByTestId("frontier-card");
     await expect(again).toBeVisible({ timeout: 30_000 });
@@ -250,6 +265,21 @@ test.describe("cost–quality frontier", () => {
     ).toHaveAttribute("aria-pressed", "true");
     // The frontier points' answers are stored with the run: the reloaded grid offers them again.
     await chooseFrontierPointInGrid(page, "b", model, temperature);
+
+    // The choice is kept with the run on the server: history returns it, and another tab (its
+    // own session storage) opening the run's permalink comes back to the same point.
+    const otherIndex = Number(await other.getAttribute("data-index"));
+    const saved = await savedFrontierRun(page, "single");
+    expect(saved.frontier_choice).toBe(otherIndex);
+    const tab = await page.context().newPage();
+    await tab.goto(`/home?run=${saved.run_id}`);
+    const elsewhere = tab.getByTestId("frontier-card");
+    await expect(elsewhere).toBeVisible({ timeout: 30_000 });
+    await expect(
+      elsewhere.locator(`[data-testid="frontier-point"][data-index="${otherIndex}"]`),
+    ).toHaveAttribute("aria-pressed", "true");
+    await expect(elsewhere.getByTestId("frontier-in-use-text")).toContainText(`In use: ${model}`);
+    await tab.close();
   });
 
   test("multi-agent: choosing a frontier point moves the after-chat to its agents' models", async ({
@@ -287,6 +317,10 @@ test.describe("cost–quality frontier", () => {
     }>;
     const point = runs.find((r) => r.frontier?.length)?.frontier?.[index];
     expect(point).toBeTruthy();
+    // The choice is kept with the run.
+    await expect
+      .poll(async () => (await savedFrontierRun(page, "multi")).frontier_choice)
+      .toBe(index);
     const coordinatorModel = point?.["master-agent"].model_name ?? "";
     const workerModels = new Set(point?.["worker-agents"].map((w) => w.model_name));
 

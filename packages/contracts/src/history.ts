@@ -67,6 +67,12 @@ export const HistoryRecordSchema = z.object({
   held_out: HeldOutComparisonSchema.nullable().optional(),
   /** The cost–quality frontier, when the run named candidate models. */
   frontier: z.array(FrontierPointSchema).nullable().optional(),
+  /**
+   * The frontier point the user chose for this run (its index in `frontier`);
+   * null or absent: the recommended one. Set by PUT
+   * /auto-tune/optimize/runs/:id/frontier-choice.
+   */
+  frontier_choice: z.number().int().nonnegative().nullable().optional(),
   usage: UsageSchema,
   error: z.string().nullable(),
   /** Iteration 0, so a reloaded run draws it in both graphs and shows its badge. */
@@ -117,3 +123,17 @@ export const SelectPromptRequestSchema = z.union([
   z.object({ selected_step_id: z.string().min(1) }),
 ]);
 export type SelectPromptRequest = z.infer<typeof SelectPromptRequestSchema>;
+
+/**
+ * PUT /auto-tune/optimize/runs/:id/frontier-choice body: the index of the
+ * frontier point the run's configuration uses from now on (history, 'Load to
+ * integration', the pages), or null for the recommended one again.
+ */
+export const FrontierChoiceRequestSchema = z.object({
+  point: z
+    .number({ error: "point must be a number or null" })
+    .int({ error: "point must be a whole number" })
+    .nonnegative({ error: "point must not be negative" })
+    .nullable(),
+});
+export type FrontierChoiceRequest = z.infer<typeof FrontierChoiceRequestSchema>;

@@ -89,6 +89,8 @@ export interface RunsTable {
   estimate: string | null;
   /** The cost–quality frontier (JSON array, FrontierPointSchema); null without candidate models. */
   frontier: string | null;
+  /** The frontier point the user chose (index into `frontier`); null: the recommended one. */
+  frontier_choice: number | null;
   selected_step: number | null;
   /** The presented iteration of a finished run (its final result's best_iteration). */
   best_iteration: number | null;

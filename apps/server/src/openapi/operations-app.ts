@@ -20,6 +20,7 @@ import {
   EvidenceExportQuerySchema,
   EvidencePageSchema,
   EvidenceQuerySchema,
+  FrontierChoiceRequestSchema,
   GoogleCallbackRequestSchema,
   GoogleUrlSchema,
   HistoryRecordSchema,
@@ -261,6 +262,15 @@ export const APP_OPERATIONS: Operation[] = [
     summary: "Select the step of a run whose configuration you keep",
     auth: "run",
     body: SelectPromptRequestSchema,
+    data: HistoryRecordSchema,
+  },
+  {
+    method: "put",
+    path: "/auto-tune/optimize/runs/{id}/frontier-choice",
+    tag: "Runs",
+    summary: "Choose the cost–quality frontier point a finished run's configuration uses",
+    auth: "run",
+    body: FrontierChoiceRequestSchema,
     data: HistoryRecordSchema,
   },
   {

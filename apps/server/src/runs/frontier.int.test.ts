@@ -3,7 +3,8 @@
  * cost–quality frontier of a run with candidate models (both modes), its
  * recommendation (presented, tested on the held-out split, kept in history),
  * the validation of candidate models, and the cost cap (calls counted at the
- * fixture).
+ * fixture), and the user's choice of a frontier point kept with the run
+ * (owner only, in range, back to the recommended one with null).
  */
 import {
   type FinalResult,
@@ -45,6 +46,8 @@ describe.each(DIALECTS)("cost–quality frontier on %s", (dialect) => {
   let t: TestApp;
   let base: string;
   let alice: { cookie: string; userId: string };
+  /** The single-agent run with a frontier (set by its test), for the choice test. */
+  let frontierRunId = "";
 
   beforeAll(async () => {
     runApp = await startRunApp(dialect, { LLM_PRICES: JSON.stringify(PRICES) });
@@ -146,6 +149,8 @@ describe.each(DIALECTS)("cost–quality frontier on %s", (dialect) => {
       .calls.filter((c) => c.model === "fixture-small" && c.kind === "plain");
     expect(smallChats.length).toBeGreaterThanOrEqual(final.held_out?.examples ?? 1);
     expect((await history(final.run_id)).frontier).toEqual(frontier);
+    expect((await history(final.run_id)).frontier_choice).toBeNull();
+    frontierRunId = final.run_id;
   });
 
   it("measures cheap workers under the coordinator in a multi-agent run", async () => {
@@ -210,5 +215,60 @@ describe.each(DIALECTS)("cost–quality frontier on %s", (dialect) => {
     expect(last.detail).toContain(
       "cost cap of $0.000001 was reached before the initial configuration could be scored",
     );
+  });
+
+  const choose = async (runId: string, body: unknown, cookie = alice.cookie) =>
+    t.app.inject({
+      method: "PUT",
+      url: `/api/auto-tune/optimize/runs/${runId}/frontier-choice`,
+      headers: { "content-type": "application/json", cookie },
+      payload: JSON.stringify(body),
+    });
+
+  it("keeps the chosen frontier point with the run, for its owner only, in range", async () => {
+    expect(frontierRunId).not.toBe("");
+    const { frontier } = await history(frontierRunId);
+    const count = frontier?.length ?? 0;
+    const other = frontier?.findIndex((p) => !p.recommended) ?? -1;
+    expect(other).toBeGreaterThanOrEqual(0);
+
+    const chosen = await choose(frontierRunId, { point: other });
+    expect(chosen.statusCode).toBe(200);
+    expect(HistoryRecordSchema.parse(chosen.json().data).frontier_choice).toBe(other);
+    expect((await history(frontierRunId)).frontier_choice).toBe(other);
+
+    // Another user cannot read or change it: 404, and the owner's choice stays.
+    const bob = await t.signIn("frontier-bob@example.com");
+    const stolen = await choose(frontierRunId, { point: 0 }, bob.cookie);
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json().error.message).toBe("No such optimization run.");
+    expect((await history(frontierRunId)).frontier_choice).toBe(other);
+
+    // Bad input: a clear 400, nothing lost.
+    const outside = await choose(frontierRunId, { point: count });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().error.message).toBe(
+      `The run has no frontier point ${count} (it has ${count}).`,
+    );
+    for (const body of [{ point: -1 }, { point: 1.5 }, { point: "1" }, {}]) {
+      const bad = await choose(frontierRunId, body);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.message).toMatch(/point/);
+    }
+    expect((await history(frontierRunId)).frontier_choice).toBe(other);
+
+    // null: the recommended point again.
+    const reset = await choose(frontierRunId, { point: null });
+    expect(reset.statusCode).toBe(200);
+    expect((await history(frontierRunId)).frontier_choice).toBeNull();
+
+    // A run without candidate models has no frontier to choose from.
+    const plain = transcript(
+      await runSocket(`${base}/ws`, shopRequest(1), { cookie: alice.cookie }),
+    );
+    const final = FinalResultSchema.parse(plain.messages.at(-1)?.result);
+    const none = await choose(final.run_id, { point: 0 });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.message).toBe("The run has no cost–quality frontier.");
   });
 });

@@ -29,6 +29,7 @@ export const HISTORY_COLUMNS = [
   "test_score",
   "held_out",
   "frontier",
+  "frontier_choice",
   "usage",
   "error",
 ] as const satisfies readonly (keyof RunRow)[];
@@ -123,6 +124,7 @@ export function historyRecord(run: HistoryRunRow, iterations: RunIterationRow[])
     test_score: run.test_score,
     held_out: run.held_out ? HeldOutComparisonSchema.parse(JSON.parse(run.held_out)) : null,
     frontier: run.frontier ? FrontierPointSchema.array().parse(JSON.parse(run.frontier)) : null,
+    frontier_choice: run.frontier ? run.frontier_choice : null,
     usage: JSON.parse(run.usage) as Usage,
     error: run.error,
     initial_evaluation: initialEvaluation(iterations),

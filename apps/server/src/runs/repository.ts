@@ -90,6 +90,7 @@ export class RunRepository {
       held_out: null,
       estimate: input.estimate ? JSON.stringify(input.estimate) : null,
       frontier: null,
+      frontier_choice: null,
       selected_step: null,
       best_iteration: null,
       error: null,
@@ -376,6 +377,15 @@ export class RunRepository {
     options: RunPageOptions,
   ): Promise<{ rows: HistoryRunRow[]; more: boolean }> {
     return pageOfRuns(this.db, userId, options);
+  }
+
+  /** Records the frontier point the user chose for a run (null: the recommended one again). */
+  async setFrontierChoice(runId: string, point: number | null): Promise<void> {
+    await this.db
+      .updateTable("runs")
+      .set({ frontier_choice: point, updated_at: nowIso() })
+      .where("id", "=", runId)
+      .execute();
   }
 
   async setSelectedStep(runId: string, step: number): Promise<void> {

@@ -1,4 +1,5 @@
 import {
+  FrontierChoiceRequestSchema,
   type HistoryPage,
   HistoryQuerySchema,
   RunEstimateRequestSchema,
@@ -113,6 +114,22 @@ export async function runRoutes(app: FastifyInstance): Promise<void> {
     await repo().setSelectedStep(run.id, target.step);
     const updated = await repo().getOwned(user.id, run.id);
     return { success: true, data: historyRecord(updated ?? run, iterations) };
+  });
+
+  // The frontier point a finished run's configuration uses (null: the recommended one again).
+  app.put("/auto-tune/optimize/runs/:id/frontier-choice", async (request) => {
+    const user = await requireUser(request);
+    const { point } = FrontierChoiceRequestSchema.parse(request.body);
+    const run = await repo().getOwned(user.id, (request.params as { id: string }).id);
+    if (!run) throw notFound("No such optimization run.");
+    const count = run.frontier ? (JSON.parse(run.frontier) as unknown[]).length : 0;
+    if (count === 0) throw badRequest("The run has no cost–quality frontier.");
+    if (point !== null && point >= count) {
+      throw badRequest(`The run has no frontier point ${point} (it has ${count}).`);
+    }
+    await repo().setFrontierChoice(run.id, point);
+    const updated = await repo().getOwned(user.id, run.id);
+    return { success: true, data: historyRecord(updated ?? run, await repo().iterations(run.id)) };
   });
 
   // Starting a run without a socket (scripts, CI, API tokens with the run scope): 202 with the

@@ -52,3 +52,16 @@ export function fetchHistoryRecord(runId: string, signal?: AbortSignal): Promise
     ...(signal ? { signal } : {}),
   });
 }
+
+/**
+ * PUT /auto-tune/optimize/runs/:id/frontier-choice: the frontier point the
+ * run's configuration uses (null: the recommended one), kept with the run so
+ * history, 'Load to integration' and other tabs use it too.
+ */
+export function saveFrontierChoice(runId: string, point: number | null): Promise<HistoryRecord> {
+  return api.put(
+    `/auto-tune/optimize/runs/${encodeURIComponent(runId)}/frontier-choice`,
+    { point },
+    { schema: historyRecord },
+  );
+}

@@ -7,10 +7,7 @@ import type {
 } from "@promptune/contracts";
 import { create } from "zustand";
 import type { MultiAgentFinalResult } from "../api/run-types";
-import {
-  recallFrontierChoice,
-  rememberFrontierChoice,
-} from "../components/frontier/choice-storage";
+import { validFrontierChoice } from "../components/frontier/selection";
 import { reachedPercent } from "../components/progress/ended-run";
 
 /** A whole multi-agent configuration in payload form (coordinator + workers). */
@@ -68,8 +65,8 @@ interface MultiRunActions {
   setProgress(progress: number): void;
   /** Keeps the final result of the run. */
   setFinalResult(result: MultiAgentFinalResult | null): void;
-  /** The frontier of run `runId` loaded from history, with the choice this tab made for it (else the recommended point). */
-  setFrontier(frontier: FrontierPoint[] | null, runId: string): void;
+  /** Run `runId`'s frontier loaded from history, with the point its user chose (null: the recommended one). */
+  setFrontier(frontier: FrontierPoint[] | null, runId: string, chosen?: number | null): void;
   /** Chooses frontier point `index`; the iteration with its prompts becomes the selected one. */
   selectFrontierPoint(index: number): void;
   /** Marks the run finished and optimised (after progress reached 100 %). */
@@ -158,17 +155,16 @@ export const useMultiRunStore = create<MultiRunState & MultiRunActions>()((set) 
       frontierSelected: null,
       frontierRunId: finalResult?.server?.run_id ?? null,
     }),
-  setFrontier: (frontier, runId) =>
+  setFrontier: (frontier, runId, chosen) =>
     set({
       frontier,
-      frontierSelected: recallFrontierChoice(runId, frontier?.length ?? 0),
+      frontierSelected: validFrontierChoice(frontier, chosen),
       frontierRunId: runId,
     }),
   selectFrontierPoint: (index) =>
     set((s) => {
       const point = s.frontier?.[index];
       if (!point) return {};
-      rememberFrontierChoice(s.frontierRunId, index);
       const key = promptsKey(point);
       const iteration = key
         ? s.multiAgentIterationResults.findLastIndex((r) => promptsKey(r) === key)

@@ -6,10 +6,7 @@
 import type { FrontierPoint, HeldOutComparison, RunPick, Usage } from "@promptune/contracts";
 import { create } from "zustand";
 import type { SingleFinalResult, SingleIterationResult } from "../api/run-types";
-import {
-  recallFrontierChoice,
-  rememberFrontierChoice,
-} from "../components/frontier/choice-storage";
+import { validFrontierChoice } from "../components/frontier/selection";
 import { reachedPercent } from "../components/progress/ended-run";
 import { bestIndex } from "../run/score";
 
@@ -73,8 +70,8 @@ export interface SingleRunActions {
   /** The run completed: the final prompts list, optimised flag and summary. */
   completeRun(final: SingleFinalResult): void;
   setSummary(summary: RunSummary | null): void;
-  /** The frontier of run `runId` loaded from history, with the choice this tab made for it (else the recommended point). */
-  setFrontier(frontier: FrontierPoint[] | null, runId?: string): void;
+  /** A frontier loaded from history, with the point its user chose (null: the recommended one). */
+  setFrontier(frontier: FrontierPoint[] | null, chosen?: number | null): void;
   /** Chooses frontier point `index`; the iteration with its prompt becomes the selected one. */
   selectFrontierPoint(index: number): void;
   setProgress(progress: number): void;
@@ -212,13 +209,12 @@ export const useSingleRunStore = create<SingleRunState & SingleRunActions>()((se
       };
     }),
   setSummary: (summary) => set({ summary }),
-  setFrontier: (frontier, runId) =>
-    set({ frontier, frontierSelected: recallFrontierChoice(runId, frontier?.length ?? 0) }),
+  setFrontier: (frontier, chosen) =>
+    set({ frontier, frontierSelected: validFrontierChoice(frontier, chosen) }),
   selectFrontierPoint: (index) =>
     set((s) => {
       const point = s.frontier?.[index];
       if (!point) return {};
-      rememberFrontierChoice(s.summary?.runId, index);
       const iteration = s.optimizedPrompts.lastIndexOf(point.prompt);
       if (iteration < 0) return { frontierSelected: index };
       return {

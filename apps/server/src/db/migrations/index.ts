@@ -25,6 +25,7 @@ import * as evidenceRubricMet from "./20261124_c1_evidence_rubric_met";
 import * as deployVersions from "./20261124_e0_deploy_versions";
 import * as deploySplits from "./20261124_f0_deploy_splits";
 import * as frontierEvidence from "./20261125_c0_frontier_evidence";
+import * as frontierChoice from "./20261127_a0_frontier_choice";
 
 export const migrations: Record<string, Migration> = {
   "20261121_01_foundation": foundation,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "20261124_e0_deploy_versions": deployVersions,
   "20261124_f0_deploy_splits": deploySplits,
   "20261125_c0_frontier_evidence": frontierEvidence,
+  "20261127_a0_frontier_choice": frontierChoice,
 };

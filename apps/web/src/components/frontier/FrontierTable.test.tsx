@@ -4,10 +4,9 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { candidateModelsField, multiCandidateModelsField } from "../../stores/candidate-models";
-import { recallFrontierChoice, rememberFrontierChoice } from "./choice-storage";
 import { FrontierPanel } from "./FrontierSection";
 import { frontierGeometry, frontierSizeFor, pointPositions } from "./geometry";
-import { chosenFrontierIndex, chosenFrontierPoint } from "./selection";
+import { chosenFrontierIndex, chosenFrontierPoint, validFrontierChoice } from "./selection";
 
 const point = (over: Partial<FrontierPoint>): FrontierPoint => ({
   model_name: "gpt-4o",
@@ -181,16 +180,16 @@ describe("chosen frontier point", () => {
   });
 });
 
-describe("the choice kept per run in this tab", () => {
-  it("comes back for the same run while it names a point, and not for another run", () => {
-    rememberFrontierChoice("run-a", 2);
-    rememberFrontierChoice("run-b", 0);
-    expect(recallFrontierChoice("run-a", 4)).toBe(2);
-    expect(recallFrontierChoice("run-a", 2)).toBeNull();
-    expect(recallFrontierChoice("run-c", 4)).toBeNull();
-    expect(recallFrontierChoice(undefined, 4)).toBeNull();
-    rememberFrontierChoice("run-a", 1);
-    expect(recallFrontierChoice("run-a", 4)).toBe(1);
+describe("a choice loaded with the run", () => {
+  it("is kept while it names a point, else the recommended one (null)", () => {
+    const points = [point({ model_name: "a" }), point({ model_name: "b" })];
+    expect(validFrontierChoice(points, 1)).toBe(1);
+    expect(validFrontierChoice(points, 0)).toBe(0);
+    expect(validFrontierChoice(points, 2)).toBeNull();
+    expect(validFrontierChoice(points, 0.5)).toBeNull();
+    expect(validFrontierChoice(points, null)).toBeNull();
+    expect(validFrontierChoice(points, undefined)).toBeNull();
+    expect(validFrontierChoice(null, 0)).toBeNull();
   });
 });
 

@@ -2,7 +2,8 @@
  * Which frontier point a run's configuration uses: the one the user chose in
  * the "Cost vs quality" chart or table, else the recommended one. The
  * after-chat, 'Use this configuration' and the integration sync all read it
- * through these helpers, so they agree.
+ * through these helpers, so they agree. The server keeps the choice with the
+ * run (`frontier_choice`), so history and other tabs come back to it.
  */
 import type { FrontierPoint } from "@promptune/contracts";
 
@@ -28,4 +29,14 @@ export function chosenFrontierPoint(
 ): FrontierPoint | undefined {
   const point = frontier?.[chosenFrontierIndex(frontier, selected)];
   return point && matches(point) ? point : undefined;
+}
+
+/** `chosen` when it names one of the frontier's points, else null (the recommended one). */
+export function validFrontierChoice(
+  frontier: readonly FrontierPoint[] | null | undefined,
+  chosen: number | null | undefined,
+): number | null {
+  return chosen !== null && chosen !== undefined && Number.isInteger(chosen) && frontier?.[chosen]
+    ? chosen
+    : null;
 }

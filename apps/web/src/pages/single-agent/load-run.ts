@@ -24,8 +24,8 @@ export async function applySingleRecord(record: HistoryRecord): Promise<void> {
   const run = useSingleRunStore.getState();
   run.loadPrompts(load.prompts, true, load.results);
   run.select(load.selectedIndex);
-  // The frontier comes back with the run, with the choice this tab made (else the recommended point).
-  run.setFrontier(record.frontier ?? null, record.run_id);
+  // The frontier comes back with the run, with the point its user chose (else the recommended one).
+  run.setFrontier(record.frontier ?? null, record.frontier_choice);
   const computedBest = useSingleRunStore.getState().summary?.bestIteration;
   const bestIteration = record.best_iteration ?? computedBest;
   run.setSummary({

@@ -107,8 +107,10 @@ export async function loadMultiIntoOptimizer(
     finalResult: null,
     showCompletion: false,
   });
-  // The frontier comes back with the run, with the choice this tab made (else the recommended point).
-  useMultiRunStore.getState().setFrontier(record.frontier ?? null, record.run_id);
+  // The frontier comes back with the run, with the point its user chose (else the recommended one).
+  useMultiRunStore
+    .getState()
+    .setFrontier(record.frontier ?? null, record.run_id, record.frontier_choice);
   navigate("/");
 }
 

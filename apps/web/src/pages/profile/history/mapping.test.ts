@@ -121,6 +121,14 @@ describe("load to integration", () => {
       prompt: "p2",
       temperature: 0,
     });
+    // The point the user chose (kept with the run) wins over the recommended one...
+    expect(
+      integrationFromHistory({ ...record, frontier_choice: 1 }, connector).opti_config,
+    ).toEqual({ model_name: "gpt-4o-mini", prompt: "p2", temperature: 0.9 });
+    // ...and a choice naming no point falls back to the recommended one.
+    expect(
+      integrationFromHistory({ ...record, frontier_choice: 7 }, connector).opti_config.model_name,
+    ).toBe("cheap");
   });
 
   it("uses the initial prompt for both bots when the run has no steps", () => {

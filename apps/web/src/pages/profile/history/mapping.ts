@@ -11,6 +11,7 @@ import {
   TEMPERATURE,
 } from "@promptune/contracts";
 import type { SingleIterationResult } from "../../../api/run-types";
+import { chosenFrontierIndex } from "../../../components/frontier/selection";
 import { sharePercent } from "../../../lib/format-score";
 import type { OptimizationSettings } from "../../../stores/optimization";
 
@@ -226,10 +227,10 @@ export function integrationFromHistory(
   const model = c.model_name || DEFAULTS.model;
   const temperature = Number.isFinite(c.temperature) ? c.temperature : TEMPERATURE.default;
   const last = [...record.steps].sort((a, b) => a.step_number - b.step_number).at(-1);
-  // A run with a cost–quality frontier: its presented prompt goes on the recommended point.
-  const point = last
-    ? record.frontier?.find((p) => p.recommended && p.prompt === last.prompt)
-    : undefined;
+  // A run with a cost–quality frontier: its presented prompt goes on the point its user chose
+  // (else the recommended one).
+  const chosen = record.frontier?.[chosenFrontierIndex(record.frontier, record.frontier_choice)];
+  const point = last && chosen?.prompt === last.prompt ? chosen : undefined;
   return {
     username: current.username,
     friends_usernames: current.friends_usernames,
