@@ -13,7 +13,7 @@ import type { DatasetExample } from "@promptune/contracts";
 import { type ExampleEvaluation, evaluateCandidate, meanScore } from "./evaluate";
 import type { IterationEnv } from "./iteration";
 import { BudgetExhaustedError } from "./meter";
-import { EARLY_STOP_MIN_EXAMPLES, isHopeless } from "./validation";
+import { EARLY_STOP_MIN_EXAMPLES, scoreInHalves } from "./validation";
 
 /** Most temperatures probed besides the picked candidate's own. */
 export const TEMPERATURE_PROBES = 2;
@@ -106,16 +106,16 @@ export async function chooseTemperature<C>(
   if (env.sequentialProbes && all.length >= EARLY_STOP_MIN_EXAMPLES) {
     // lowest temperature first (ties go to it): its first half, then, unless it is clearly
     // worse there, the rest; the next probe only with the calls left after it
-    const half = Math.ceil(all.length / 2);
     for (const t of probes) {
-      const first = await pass(t, all.slice(0, half));
-      if (!first) break;
+      const { stages, hopeless } = await scoreInHalves(all, scores, async (half) => {
+        const evaluations = await pass(t, half);
+        return evaluations ? { evaluations } : null;
+      });
+      if (stages.length === 0) break;
       probed++;
-      const firstScores = first.map((e) => e.score);
-      if (isHopeless(firstScores, scores.slice(0, half))) continue;
-      const second = await pass(t, all.slice(half));
-      if (!second) break;
-      const evaluations = [...first, ...second];
+      if (hopeless) continue;
+      if (stages.length < 2) break;
+      const evaluations = stages.flatMap((s) => s.evaluations);
       measured.push({ temperature: t, scores: evaluations.map((e) => e.score), evaluations });
     }
   } else {

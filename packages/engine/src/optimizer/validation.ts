@@ -26,6 +26,35 @@ export function isHopeless(child: readonly number[], parent: readonly number[]):
   return paired.n > 0 && paired.a + earlyStopMargin(paired.n) < paired.b;
 }
 
+/** What `scoreInHalves` measured: the halves scored, and whether the first stopped it. */
+export interface HalvesOutcome<S> {
+  /** The halves scored: none (no calls for the first), one (stopped or out of calls) or both. */
+  stages: S[];
+  /** True when the first half showed the configuration clearly worse (the second was not scored). */
+  hopeless: boolean;
+}
+
+/**
+ * Scores `examples` in two halves through `scoreHalf` (null: the calls do not
+ * pay for that half) and leaves the second out when the first is hopeless
+ * against `against` on the same examples. Shared by the search's validation
+ * of proposals and the end's temperature probes, which differ only in how a
+ * half is paid for.
+ */
+export async function scoreInHalves<S extends { evaluations: readonly ExampleEvaluation[] }>(
+  examples: readonly DatasetExample[],
+  against: readonly number[],
+  scoreHalf: (half: readonly DatasetExample[]) => Promise<S | null>,
+): Promise<HalvesOutcome<S>> {
+  const half = Math.ceil(examples.length / 2);
+  const first = await scoreHalf(examples.slice(0, half));
+  if (!first) return { stages: [], hopeless: false };
+  const firstScores = first.evaluations.map((e) => e.score);
+  if (isHopeless(firstScores, against.slice(0, half))) return { stages: [first], hopeless: true };
+  const second = await scoreHalf(examples.slice(half));
+  return { stages: second ? [first, second] : [first], hopeless: false };
+}
+
 /**
  * Scores `config` on the validation set; returns null (after the first
  * half) when it is hopeless against `parentScores`. `earlyStop` false
@@ -46,16 +75,13 @@ export async function scoreValidation<C>(
       evaluations: whole.evaluations,
     };
   }
-  const half = Math.ceil(all.length / 2);
-  const first = await evaluateCandidate(env, config, all.slice(0, half), signal);
-  const firstScores = first.evaluations.map((e) => e.score);
-  if (isHopeless(firstScores, parentScores.slice(0, half))) {
-    return { scores: null, depth: first.depth, evaluations: first.evaluations };
-  }
-  const second = await evaluateCandidate(env, config, all.slice(half), signal);
+  const { stages, hopeless } = await scoreInHalves(all, parentScores, (half) =>
+    evaluateCandidate(env, config, half, signal),
+  );
+  const evaluations = stages.flatMap((s) => s.evaluations);
   return {
-    scores: [...firstScores, ...second.evaluations.map((e) => e.score)],
-    depth: first.depth + second.depth,
-    evaluations: [...first.evaluations, ...second.evaluations],
+    scores: hopeless ? null : evaluations.map((e) => e.score),
+    depth: stages.reduce((sum, s) => sum + s.depth, 0),
+    evaluations,
   };
 }
