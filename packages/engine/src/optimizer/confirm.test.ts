@@ -3,9 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { ModeAdapter } from "./adapter";
 import {
   CONFIRM_EXAMPLES,
-  confirmationExamples,
+  confirmationStages,
   confirmRecommendation,
-  furtherConfirmationExamples,
   variantLeaders,
 } from "./confirm";
 import type { MeasuredPoint } from "./frontier";
@@ -222,26 +221,54 @@ describe("confirmRecommendation", () => {
   });
 });
 
-describe("furtherConfirmationExamples", () => {
-  it("takes the next stage's train examples after the first stage's", () => {
-    const train = examples(40, "t");
-    expect(furtherConfirmationExamples(train, 4).map((x) => x.id)).toEqual(
+describe("confirmationStages", () => {
+  it("takes the train examples after the reflection round's, in order, when they carry no kinds", () => {
+    const { extra, further } = confirmationStages(examples(40, "t"), 4, examples(20, "v"));
+    expect(extra.map((x) => x.id)).toEqual(
+      Array.from({ length: CONFIRM_EXAMPLES }, (_, i) => `t${4 + i}`),
+    );
+    expect(further.map((x) => x.id)).toEqual(
       Array.from({ length: CONFIRM_EXAMPLES }, (_, i) => `t${4 + CONFIRM_EXAMPLES + i}`),
     );
-    expect(furtherConfirmationExamples(examples(16, "t"), 4).map((x) => x.id)).toEqual([
-      "t14",
-      "t15",
+    const short = confirmationStages(examples(16, "t"), 4, []);
+    expect(short.extra).toHaveLength(CONFIRM_EXAMPLES);
+    expect(short.further.map((x) => x.id)).toEqual(["t14", "t15"]);
+    expect(confirmationStages(examples(6, "t"), 4, []).extra.map((x) => x.id)).toEqual([
+      "t4",
+      "t5",
     ]);
   });
-});
 
-describe("confirmationExamples", () => {
-  it("takes train examples after the reflection round's", () => {
-    const train = examples(30, "t");
-    const picked = confirmationExamples(train, 4);
-    expect(picked).toHaveLength(CONFIRM_EXAMPLES);
-    expect(picked[0]?.id).toBe("t4");
-    expect(confirmationExamples(examples(6, "t"), 4).map((x) => x.id)).toEqual(["t4", "t5"]);
+  it("fills the kinds validation has fewest of first, so every kind can be compared", () => {
+    // validation: 8 of kind a, 1 of kind b; train after the round: 12 a, then 6 b
+    const validation = [...examples(8, "va", "a"), ...examples(1, "vb", "b")];
+    const train = [...examples(4, "r", "a"), ...examples(12, "ta", "a"), ...examples(6, "tb", "b")];
+    const { extra, further } = confirmationStages(train, 4, validation);
+    const kinds = (xs: DatasetExample[]) => xs.map((x) => x.domain).join("");
+    // b is behind by 7: its six examples come first, then a's in order
+    expect(kinds(extra)).toBe("bbbbbbaaaa");
+    expect(extra.map((x) => x.id)).toEqual([
+      "tb0",
+      "tb1",
+      "tb2",
+      "tb3",
+      "tb4",
+      "tb5",
+      "ta0",
+      "ta1",
+      "ta2",
+      "ta3",
+    ]);
+    expect(kinds(further)).toBe("aaaaaaaa");
+    // the reflection round's examples are never drawn
+    expect([...extra, ...further].some((x) => x.id.startsWith("r"))).toBe(false);
+  });
+
+  it("alternates between kinds level in validation", () => {
+    const validation = [...examples(3, "va", "a"), ...examples(3, "vb", "b")];
+    const train = [...examples(6, "ta", "a"), ...examples(6, "tb", "b")];
+    const { extra } = confirmationStages(train, 0, validation);
+    expect(extra.map((x) => x.domain).join("")).toBe("abababababab".slice(0, CONFIRM_EXAMPLES));
   });
 });
 

@@ -12,7 +12,8 @@
  * left unspent pay for it: a cheap model 15 points worse on a third of the
  * questions passes 30 paired examples about half the time, 50 less often.
  * When the examples carry kinds (their `domain`), the comparison must hold
- * within every kind with enough examples too (`asGoodAsInEveryStratum`).
+ * within every kind with enough examples too (`asGoodAsInEveryStratum`), and
+ * the stages' examples are drawn to fill the kinds validation has fewest of.
  */
 import type { DatasetExample } from "@promptune/contracts";
 import type { ModeAdapter } from "./adapter";
@@ -24,24 +25,35 @@ import { BudgetExhaustedError } from "./meter";
 /** More examples the recommended and the best-scoring point answer before a cheaper recommendation. */
 export const CONFIRM_EXAMPLES = 10;
 
-/** The confirmation's examples: train examples after the first `skip` (the reflection round's). */
-export function confirmationExamples(
-  train: readonly DatasetExample[],
-  skip: number,
-): DatasetExample[] {
-  return train.slice(skip, skip + CONFIRM_EXAMPLES);
-}
-
 /**
- * The further stage's examples: the CONFIRM_EXAMPLES train examples after
- * the first stage's. That stage runs only from calls the search left unspent
- * and only while the cheaper point looks worse without being measurably worse.
+ * Both confirmation stages' examples (`extra`, then `further`, CONFIRM_EXAMPLES
+ * each) from the train examples after the first `skip` (the reflection
+ * round's). When the examples carry kinds (`domain`), each next one is the
+ * first left of the kind with the fewest paired examples so far (validation
+ * counted), so that as many kinds as the pool allows reach the size at which
+ * the comparison within every kind tests them; without kinds (or with one)
+ * they keep their order.
  */
-export function furtherConfirmationExamples(
+export function confirmationStages(
   train: readonly DatasetExample[],
   skip: number,
-): DatasetExample[] {
-  return train.slice(skip + CONFIRM_EXAMPLES, skip + 2 * CONFIRM_EXAMPLES);
+  validation: readonly DatasetExample[],
+): { extra: DatasetExample[]; further: DatasetExample[] } {
+  const counts = new Map<string | undefined, number>();
+  const count = (e: DatasetExample) => counts.get(e.domain) ?? 0;
+  for (const e of validation) counts.set(e.domain, count(e) + 1);
+  const left = train.slice(skip);
+  const chosen: DatasetExample[] = [];
+  while (chosen.length < 2 * CONFIRM_EXAMPLES && left.length > 0) {
+    let pick = 0;
+    left.forEach((e, i) => {
+      if (count(e) < count(left[pick] as DatasetExample)) pick = i;
+    });
+    const [e] = left.splice(pick, 1) as [DatasetExample];
+    chosen.push(e);
+    counts.set(e.domain, count(e) + 1);
+  }
+  return { extra: chosen.slice(0, CONFIRM_EXAMPLES), further: chosen.slice(CONFIRM_EXAMPLES) };
 }
 
 /** Index of the highest mean (cheaper on ties), -1 for none. */

@@ -6,11 +6,7 @@
  * becomes the presented configuration) and the best-scoring one.
  */
 import type { ModeAdapter } from "./adapter";
-import {
-  confirmationExamples,
-  confirmRecommendation,
-  furtherConfirmationExamples,
-} from "./confirm";
+import { confirmationStages, confirmRecommendation } from "./confirm";
 import { buildFrontier, type FrontierPoint, type MeasuredPoint } from "./frontier";
 import type { IterationEnv } from "./iteration";
 import type { ReplyCostMeter } from "./reply-cost";
@@ -88,14 +84,15 @@ export async function measureFrontier<C>(
     ...p,
     prompt: context.promptOf(p.config),
   }));
+  const stages = confirmationStages(env.split.train, REFLECTION_TRAIN, env.split.validation);
   const confirmed = await confirmRecommendation(
     env,
     points,
-    confirmationExamples(env.split.train, REFLECTION_TRAIN),
+    stages.extra,
     (p) => adapterOfPoint(adapter, plan, p),
     context.reserved,
     context.signal,
-    furtherConfirmationExamples(env.split.train, REFLECTION_TRAIN),
+    stages.further,
   );
   const frontier = buildFrontier(points, confirmed.index >= 0 ? confirmed.index : undefined);
   const recommended = frontier.find((p) => p.recommended) ?? (frontier[0] as FrontierPoint<C>);
