@@ -465,6 +465,25 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
       ownerSees: true,
     },
     {
+      // Alice's runs here name no candidate models: she gets past the ownership check to the
+      // 400 "no frontier"; Bob is told the run does not exist (the choice itself: frontier.int).
+      route: "PUT /api/auto-tune/optimize/runs/:id/frontier-choice",
+      expect: { anonymous: 401, other: 404, owner: 400 },
+      call: async (r) => [
+        await http(r, "PUT", `/api/auto-tune/optimize/runs/${records.runId}/frontier-choice`, {
+          point: 0,
+        }),
+        await http(
+          r,
+          "PUT",
+          `/api/auto-tune/optimize/runs/${records.queuedRunId}/frontier-choice`,
+          {
+            point: null,
+          },
+        ),
+      ],
+    },
+    {
       route: "POST /api/evals",
       // Bob names Alice's private dataset: refused as unknown; Alice scores her own.
       expect: { anonymous: 401, other: 400, owner: 200 },

@@ -133,6 +133,11 @@ export const TARGETS: Target[] = [
   },
   { route: "GET /api/auto-tune/optimize/runs/active" },
   { route: "POST /api/auto-tune/optimize/runs/:id/cancel", param: hostileSegment },
+  {
+    route: "PUT /api/auto-tune/optimize/runs/:id/frontier-choice",
+    param: hostileSegment,
+    base: { point: 0 },
+  },
   { route: "GET /api/auto-tune/optimize/runs/:id/evidence", param: hostileSegment },
   { route: "GET /api/auto-tune/optimize/runs/:id/evidence/export", param: hostileSegment },
   { route: "GET /api/auto-tune/optimize/runs/:id/reasoning", param: hostileSegment },
