@@ -36,7 +36,6 @@ export function validFrontierChoice(
   frontier: readonly FrontierPoint[] | null | undefined,
   chosen: number | null | undefined,
 ): number | null {
-  return chosen !== null && chosen !== undefined && Number.isInteger(chosen) && frontier?.[chosen]
-    ? chosen
-    : null;
+  const index = chosenFrontierIndex(frontier, chosen);
+  return index >= 0 && index === chosen ? index : null;
 }
