@@ -6,6 +6,7 @@
  */
 import type { DialogEntry, MultiAgentConfig } from "@promptune/contracts";
 import { addUsage, type CallPriority, type LlmPort, type LlmUsage } from "../ports";
+import { mapAll } from "../util/limit";
 import {
   composerMessages,
   coordinatorMessages,
@@ -112,21 +113,19 @@ export async function runMultiAgentTurn(
   const { delegations, unknown } = resolvePlan(planned.value, roster, question);
   const plan = planSummary(delegations, unknown);
 
-  const worked = await Promise.all(
-    delegations.map(async ({ entry, task }) => {
-      const result = await llm.complete({
-        model: entry.agent.model_name,
-        temperature: entry.agent.temperature,
-        purpose: "worker",
-        messages: workerMessages(entry.agent, dialog, task),
-        ...signal,
-      });
-      return {
-        report: { entry, task, output: result.text } satisfies WorkerReport,
-        usage: result.usage,
-      };
-    }),
-  );
+  const worked = await mapAll(delegations, async ({ entry, task }) => {
+    const result = await llm.complete({
+      model: entry.agent.model_name,
+      temperature: entry.agent.temperature,
+      purpose: "worker",
+      messages: workerMessages(entry.agent, dialog, task),
+      ...signal,
+    });
+    return {
+      report: { entry, task, output: result.text } satisfies WorkerReport,
+      usage: result.usage,
+    };
+  });
   const reports = worked.map((w) => w.report);
 
   const composed = await llm.complete({

@@ -6,6 +6,7 @@
  * bootstrap comparison of the two (`held-out.ts`).
  */
 import type { DatasetExample } from "@promptune/contracts";
+import { mapAll } from "../util/limit";
 import type { ModeAdapter } from "./adapter";
 import { observedCallsPerReply } from "./budget";
 import { evaluateCandidate, meanScore } from "./evaluate";
@@ -162,14 +163,12 @@ export async function finalise<C>(
           ];
       const bestScoring = frontier?.bestScoring;
       const extra = bestScoring && bestScoring !== frontier?.recommended ? bestScoring : null;
-      const stages = await Promise.all(
-        [...targets, ...(extra ? [extra] : [])].map((c) =>
-          evaluateCandidate(
-            { ...env, adapter: adapterOf(c.variant) },
-            c.config,
-            test,
-            options.signal,
-          ),
+      const stages = await mapAll([...targets, ...(extra ? [extra] : [])], (c) =>
+        evaluateCandidate(
+          { ...env, adapter: adapterOf(c.variant) },
+          c.config,
+          test,
+          options.signal,
         ),
       );
       const allScores = stages.map((s) => s.evaluations.map((e) => e.score));

@@ -11,6 +11,7 @@ import type { DatasetExample } from "@promptune/contracts";
 import type { DatasetSplit } from "../datasets/split";
 import { embedText } from "../embedding/embedder";
 import { isAbortError, throwIfAborted } from "../util/abort";
+import { allFinished } from "../util/limit";
 import { acceptOnMinibatch } from "./acceptance";
 import { adaptiveMinibatchSize, mayPropose, observedCallsPerReply } from "./budget";
 import {
@@ -299,7 +300,7 @@ export async function runIteration<C>(
         state.budgetExhausted = true;
         break;
       }
-      const [validation, vector] = await Promise.all([
+      const [validation, vector] = await allFinished([
         scoreValidation(env, proposal.config, parentRecord.scores, signal),
         embedText(env.llm, state.embedding.source, adapter.embeddingText(proposal.config), signal),
       ]);

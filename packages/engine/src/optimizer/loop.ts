@@ -10,7 +10,7 @@ import { chooseEmbeddingSource } from "../embedding/embedder";
 import { createProjector } from "../embedding/projection";
 import { createScorer, scorerDepth, userScorer } from "../judge/scorer";
 import { throwIfAborted } from "../util/abort";
-import { Semaphore } from "../util/limit";
+import { allFinished, Semaphore } from "../util/limit";
 import { Prng } from "../util/prng";
 import type { ModeAdapter } from "./adapter";
 import {
@@ -198,7 +198,7 @@ export async function* runOptimisation<C>(
   const watched = outageGuardedPort(options.llm, outage, (e) => runController.abort(e));
   // Agent calls are added up for the cost of replies on the frontier.
   const replyCost = new ReplyCostMeter(options.price);
-  const llm = replyCost.port(meteredPort(watched, meter, new Semaphore(concurrency)));
+  const llm = replyCost.port(meteredPort(watched, meter, new Semaphore(concurrency), signal));
   const all = [...split.train, ...split.validation, ...split.test];
   const scorer = options.scorer
     ? userScorer(options.scorer)
@@ -273,7 +273,7 @@ export async function* runOptimisation<C>(
       repliesBeforeStart = env.replyStats.replies;
     } else {
       meter.startIteration();
-      const [embedding, validation] = await Promise.all([
+      const [embedding, validation] = await allFinished([
         chooseEmbeddingSource(llm, adapter.embeddingText(seedCandidate), signal),
         evaluateCandidate(env, seedCandidate, split.validation, signal),
       ]);

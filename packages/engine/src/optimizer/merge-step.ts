@@ -7,6 +7,7 @@
 import type { DatasetExample } from "@promptune/contracts";
 import { nextMinibatch } from "../datasets/minibatch";
 import { embedText } from "../embedding/embedder";
+import { allFinished } from "../util/limit";
 import { evaluateCandidate, meanScore, pairedMeans } from "./evaluate";
 import { canAffordValidation, evaluateTrain, type IterationEnv } from "./iteration";
 import { pickMerge } from "./merge";
@@ -46,7 +47,7 @@ export async function tryMerge<C>(
     minibatch: batch.map((i) => (split.train[i] as DatasetExample).id),
     parentValidationScore: (state.candidates[plan.better] as { score: number }).score,
   });
-  const [better, other] = await Promise.all([
+  const [better, other] = await allFinished([
     evaluateTrain(env, state, plan.better, batch, signal),
     evaluateTrain(env, state, plan.other, batch, signal),
   ]);
@@ -72,7 +73,7 @@ export async function tryMerge<C>(
   }
   const betterRecord = state.candidates[plan.better] as { scores: number[]; iteration: number };
   const otherRecord = state.candidates[plan.other] as { iteration: number };
-  const [validation, vector] = await Promise.all([
+  const [validation, vector] = await allFinished([
     scoreValidation(env, plan.config, betterRecord.scores, signal),
     embedText(env.llm, state.embedding.source, adapter.embeddingText(plan.config), signal),
   ]);

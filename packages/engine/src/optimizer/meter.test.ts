@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { LlmPort, LlmUsage } from "../ports";
-import { Semaphore } from "../util/limit";
+import { mapAll, Semaphore } from "../util/limit";
 import { BudgetExhaustedError, isCacheHit, meteredPort, RunMeter } from "./meter";
 
 const paid: LlmUsage = {
@@ -53,5 +53,72 @@ describe("run meter", () => {
     expect(isCacheHit(cached)).toBe(true);
     expect(isCacheHit(paid)).toBe(false);
     expect(isCacheHit({ ...paid, costUsd: 0 })).toBe(false);
+  });
+
+  it("lets the calls a failing stage already sent finish and counts them, starting no more", async () => {
+    // The port answers a call only when told to, and says whether it saw its signal aborted.
+    const sent: Array<{ answer: () => void; aborted: () => boolean }> = [];
+    const slow: LlmPort = {
+      complete(request) {
+        return new Promise((resolve) => {
+          sent.push({
+            answer: () => resolve({ text: "ok", usage: paid }),
+            aborted: () => request.signal?.aborted ?? false,
+          });
+        });
+      },
+      async completeStructured() {
+        throw new Error("not used");
+      },
+    };
+    const meter = new RunMeter(3);
+    const run = new AbortController();
+    const llm = meteredPort(slow, meter, new Semaphore(2), run.signal);
+    const stage = new AbortController();
+    const stageCall = () =>
+      llm.complete({
+        model: "m",
+        purpose: "assistant",
+        temperature: 0,
+        messages: [{ role: "user", content: "q" }],
+        signal: stage.signal,
+      });
+    // the budget pays for three calls; the stage needs five, two at a time
+    const done = mapAll([1, 2, 3, 4, 5], stageCall, (err) => stage.abort(err));
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    sent[0]?.answer();
+    await vi.waitFor(() => expect(sent).toHaveLength(3));
+    // the fourth call is refused while the second and third are in flight: the stage fails
+    sent[1]?.answer();
+    await vi.waitFor(() => expect(stage.signal.aborted).toBe(true));
+    expect(sent[2]?.aborted()).toBe(false);
+    sent[2]?.answer();
+    await expect(done).rejects.toBeInstanceOf(BudgetExhaustedError);
+    expect(sent).toHaveLength(3);
+    expect(meter.total.calls).toBe(3);
+    expect(meter.total.costUsd).toBeCloseTo(0.003);
+  });
+
+  it("aborts the calls in flight when the run itself stops", async () => {
+    let seen: AbortSignal | undefined;
+    const hanging: LlmPort = {
+      complete(request) {
+        seen = request.signal;
+        return new Promise((_, reject) =>
+          request.signal?.addEventListener("abort", () => reject(request.signal?.reason)),
+        );
+      },
+      async completeStructured() {
+        throw new Error("not used");
+      },
+    };
+    const run = new AbortController();
+    const llm = meteredPort(hanging, new RunMeter(5), new Semaphore(2), run.signal);
+    const call = ask(llm, "q");
+    await vi.waitFor(() => expect(seen).toBeDefined());
+    run.abort(new Error("stopped by its user"));
+    await expect(call).rejects.toThrow("stopped by its user");
+    // and refuses to start another
+    await expect(ask(llm, "q")).rejects.toMatchObject({ name: "AbortError" });
   });
 });

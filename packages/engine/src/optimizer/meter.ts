@@ -165,19 +165,32 @@ export function isCacheHit(usage: LlmUsage): boolean {
  * Wraps `llm` so that every call waits for a concurrency slot, then is
  * checked for cancellation and counted against the budget, then runs; its
  * usage is recorded when it returns.
+ *
+ * A request's own signal only decides whether the call may still start:
+ * once a call is sent, only `runSignal` (the run stopped by its user or an
+ * outage) aborts it. A stage that fails — the budget or the cost cap refused
+ * one of its calls — starts nothing more, but lets the calls already sent
+ * finish, so the provider's answer to each is counted and costed rather
+ * than paid for and never seen.
  */
-export function meteredPort(llm: LlmPort, meter: RunMeter, semaphore: Semaphore): LlmPort {
+export function meteredPort(
+  llm: LlmPort,
+  meter: RunMeter,
+  semaphore: Semaphore,
+  runSignal?: AbortSignal,
+): LlmPort {
   const guarded = <T extends { usage: LlmUsage }>(
     signal: AbortSignal | undefined,
-    call: () => Promise<T>,
+    call: (sent: AbortSignal | undefined) => Promise<T>,
   ) =>
     semaphore.run(async () => {
       while (meter.mustWaitForFirstCost()) await meter.callSettled();
       throwIfAborted(signal);
+      throwIfAborted(runSignal);
       meter.reserve();
       let result: T;
       try {
-        result = await call();
+        result = await call(runSignal ?? signal);
       } catch (err) {
         if (isTransientLlmFailure(err)) meter.refund();
         throw err;
@@ -190,12 +203,15 @@ export function meteredPort(llm: LlmPort, meter: RunMeter, semaphore: Semaphore)
       return result;
     });
   const port: LlmPort = {
-    complete: (request) => guarded(request.signal, () => llm.complete(request)),
-    completeStructured: (request) => guarded(request.signal, () => llm.completeStructured(request)),
+    complete: (request) =>
+      guarded(request.signal, (sent) => llm.complete({ ...request, signal: sent })),
+    completeStructured: (request) =>
+      guarded(request.signal, (sent) => llm.completeStructured({ ...request, signal: sent })),
   };
   if (llm.embed) {
     const embed = llm.embed.bind(llm);
-    port.embed = (request) => guarded(request.signal, () => embed(request));
+    port.embed = (request) =>
+      guarded(request.signal, (sent) => embed({ ...request, signal: sent }));
   }
   return port;
 }

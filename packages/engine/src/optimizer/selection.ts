@@ -7,6 +7,8 @@
  * Candidates whose replies are deterministic are not scored again (a second
  * measurement would repeat the first).
  */
+
+import { mapAll } from "../util/limit";
 import { type ExampleEvaluation, evaluateCandidate, meanScore } from "./evaluate";
 import type { IterationEnv } from "./iteration";
 import { BudgetExhaustedError } from "./meter";
@@ -77,14 +79,12 @@ export async function selectFinal<C>(
   }
   const top = rankByScore(pooled).slice(0, rescores);
   try {
-    const second = await Promise.all(
-      top.map(async (index) => {
-        const c = state.candidates[index] as { config: C; score: number; scores: number[] };
-        if (env.adapter.deterministic?.(c.config)) return { scores: c.scores };
-        const stage = await evaluateCandidate(env, c.config, env.split.validation, signal);
-        return { scores: stage.evaluations.map((e) => e.score), evaluations: stage.evaluations };
-      }),
-    );
+    const second = await mapAll(top, async (index) => {
+      const c = state.candidates[index] as { config: C; score: number; scores: number[] };
+      if (env.adapter.deterministic?.(c.config)) return { scores: c.scores };
+      const stage = await evaluateCandidate(env, c.config, env.split.validation, signal);
+      return { scores: stage.evaluations.map((e) => e.score), evaluations: stage.evaluations };
+    });
     let pick: FinalPick = { index: plain, score: -1, rescored: top.length, scores: [] };
     let pickPooled = -1;
     top.forEach((index, k) => {

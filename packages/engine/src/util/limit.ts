@@ -56,3 +56,18 @@ export async function mapAll<T, R>(
   if (first) throw first.err;
   return settled.map((s) => (s as PromiseFulfilledResult<R>).value);
 }
+
+/**
+ * Promise.all that waits for every promise to settle before it rejects with
+ * the first failure (in argument order): a failed branch never leaves its
+ * siblings' model calls running unobserved, so every call that was sent is
+ * answered and counted before the caller moves on (or the run ends).
+ */
+export async function allFinished<T extends readonly unknown[]>(
+  promises: readonly [...{ [K in keyof T]: Promise<T[K]> }],
+): Promise<T> {
+  const settled = await Promise.allSettled(promises);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
