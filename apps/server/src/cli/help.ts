@@ -109,7 +109,7 @@ export const DEPLOY_HELP = `Usage: promptune deploy RUN_ID [--iteration N | --fr
        promptune rollback VERSION_ID [--json] --server URL
 
 deploy makes a finished single-agent run's configuration (default: the one it
-presented; --iteration N another, --frontier-point K the K-th row of its
+presented, or the cost-quality point chosen for it in the web app; --iteration N another, --frontier-point K the K-th row of its
 cost-quality table) the version the Telegram after-bot serves.
 The gate refuses (exit 1, with the reason) when the run's held-out comparison
 has a 95 % lower bound below 0 or no held-out measurement; --override deploys

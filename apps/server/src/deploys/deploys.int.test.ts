@@ -364,6 +364,29 @@ describe.each(DIALECTS)("versioned, gated deploys on %s", (dialect) => {
     });
     const reply = await afterBotSays("Rye today?");
     expect(reply.text).toBe(expected(frontier[other]?.prompt ?? "", "Rye today?"));
+    // Naming nothing deploys the point the owner chose for the run (the presented one otherwise).
+    const choose = (point: number | null) =>
+      api("PUT", `/api/auto-tune/optimize/runs/${frontierRun}/frontier-choice`, owner, { point });
+    expect((await choose(other)).statusCode).toBe(200);
+    const chosen = await deploy({});
+    expect(chosen.statusCode).toBe(409);
+    expect(chosen.json().error.message).toContain(
+      `frontier point (${frontier[other]?.model_name})`,
+    );
+    const chosenForced = await deploy({ override: true });
+    expect(chosenForced.json().data).toMatchObject({
+      frontier_point: other,
+      model_name: frontier[other]?.model_name,
+      prompt: frontier[other]?.prompt,
+    });
+    expect((await choose(null)).statusCode).toBe(200);
+    const presented = await deploy({});
+    expect(presented.statusCode, presented.body).toBe(201);
+    expect(presented.json().data).toMatchObject({
+      frontier_point: null,
+      held_out: measured,
+      model_name: frontier[recommended]?.model_name,
+    });
     expect((await deploy({ frontier_point: 99 })).statusCode).toBe(404);
     expect((await deploy({ frontier_point: 0, iteration: 1 })).statusCode).toBe(400);
     // Two deploys at once get distinct numbers; one of them ends up active.

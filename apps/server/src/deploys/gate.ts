@@ -64,8 +64,9 @@ export function gateVerdict(candidate: DeployCandidate): GateRefusal | null {
 
 /**
  * The configuration a deploy request names: the run's presented one (with its
- * held-out comparison; also its recommended frontier point), or another
- * iteration or frontier point (unmeasured). Another user's run answers 404
+ * held-out comparison; also its recommended frontier point; when the owner
+ * chose another frontier point for the run, that one), or another iteration
+ * or frontier point (unmeasured). Another user's run answers 404
  * like a missing one.
  */
 export async function deployCandidate(
@@ -90,9 +91,13 @@ export async function deployCandidate(
     model_name: final.model_name ?? started.model_name,
     temperature: final.temperature,
   };
-  if (request.frontier_point !== undefined) {
-    const point = final.frontier?.[request.frontier_point];
-    if (!point) throw notFound(`The run has no frontier point ${request.frontier_point}.`);
+  // Naming nothing deploys what the run presents: the frontier point its owner chose, if any.
+  const pointIndex =
+    request.frontier_point ??
+    (request.iteration === undefined ? (run.frontier_choice ?? undefined) : undefined);
+  if (pointIndex !== undefined) {
+    const point = final.frontier?.[pointIndex];
+    if (!point) throw notFound(`The run has no frontier point ${pointIndex}.`);
     const config = {
       prompt: point.prompt,
       model_name: point.model_name,
@@ -100,7 +105,7 @@ export async function deployCandidate(
     };
     const measured = point.recommended ? heldOut : null;
     const base = { runId: run.id, iteration: final.best_iteration };
-    return { ...base, frontierPoint: request.frontier_point, config, heldOut: measured };
+    return { ...base, frontierPoint: pointIndex, config, heldOut: measured };
   }
   const iteration = request.iteration ?? final.best_iteration;
   if (iteration === final.best_iteration)
