@@ -34,6 +34,10 @@ function OptimisedSlide({ index }: { index: number }) {
   const frontierSelected = useSingleRunStore((s) => s.frontierSelected);
   // The presented prompt runs on the frontier point chosen in "Cost vs quality" (else the recommended one).
   const point = chosenFrontierPoint(frontier, frontierSelected, (p) => p.prompt === prompt);
+  // Deploying the presented slide deploys that chosen point (named, so a save still on its way
+  // to the server cannot leave the deploy on the recommended one).
+  const deployPoint =
+    point && !point.recommended && frontier ? { frontierPoint: frontier.indexOf(point) } : {};
   const chosen = {
     prompt,
     model_name: point?.model_name ?? result?.model_name ?? model,
@@ -65,7 +69,10 @@ function OptimisedSlide({ index }: { index: number }) {
             signedIn &&
             runId && (
               // The presented configuration carries the run's held-out result; others are unmeasured.
-              <DeployToAfterBot runId={runId} {...(presented ? {} : { iteration: index + 1 })} />
+              <DeployToAfterBot
+                runId={runId}
+                {...(presented ? deployPoint : { iteration: index + 1 })}
+              />
             )
           }
           onUse={() =>
