@@ -241,6 +241,16 @@ describe("the cost cap", () => {
     expect(final.usage.costUsd).toBeLessThanOrEqual(0.08 + 1e-9);
   });
 
+  it("meters every call it sent: a stage the cap stops lets its calls in flight finish", async () => {
+    // with latency, calls overlap, so the refused call's stage still has calls in flight
+    const fake = createFakeLlm({ latencyMs: 3 });
+    const { run } = singleOptions({ llm: fake, maxCostUsd: 0.05, iterations: 6 });
+    const { final } = await drive(run());
+    expect(final.costCapped).toBe(true);
+    expect(final.usage.calls).toBe(fake.calls.length);
+    expect(final.usage.costUsd).toBeLessThanOrEqual(0.05 + 1e-9);
+  });
+
   it("does not trip when the run fits under it", async () => {
     const { run } = singleOptions({ maxCostUsd: 1000 });
     const { final } = await drive(run());
