@@ -5,6 +5,7 @@
  */
 import { createServer } from "node:http";
 import { SMTPServer } from "smtp-server";
+import { parseMail } from "../../apps/server/src/testing/smtp-server";
 import { E2E_PORTS } from "./ports";
 
 interface StoredMail {
@@ -16,20 +17,6 @@ interface StoredMail {
 
 const mails: StoredMail[] = [];
 
-function headerValue(raw: string, name: string): string {
-  const match = raw.match(new RegExp(`^${name}:\\s*(.*)$`, "im"));
-  return match?.[1]?.trim() ?? "";
-}
-
-function decodeBody(raw: string): string {
-  const split = raw.indexOf("\r\n\r\n");
-  const body = split >= 0 ? raw.slice(split + 4) : raw;
-  // Quoted-printable soft line breaks and escapes (nodemailer uses QP for long lines).
-  return body
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ["STARTTLS"],
@@ -37,11 +24,14 @@ const smtp = new SMTPServer({
     const chunks: Buffer[] = [];
     stream.on("data", (c: Buffer) => chunks.push(c));
     stream.on("end", () => {
-      const raw = Buffer.concat(chunks).toString("utf8");
+      const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+      // Each MIME part decoded by its own transfer encoding (a 7bit text part is not
+      // quoted-printable: decoding it as such once turned a link's "token=3D…" into "token=…").
+      const mail = parseMail(Buffer.concat(chunks).toString("utf8"), { from: "", to });
       mails.push({
-        to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-        subject: headerValue(raw, "Subject"),
-        text: decodeBody(raw),
+        to,
+        subject: mail.subject,
+        text: mail.text,
         receivedAt: new Date().toISOString(),
       });
       callback();
