@@ -47,7 +47,7 @@ describe.each(DIALECTS)("versioned, gated deploys on %s", (dialect) => {
   let runId = "";
   let runPrompt = "";
 
-  const api = (method: "GET" | "POST", url: string, who: SignedIn, body?: unknown) =>
+  const api = (method: "GET" | "POST" | "PUT", url: string, who: SignedIn, body?: unknown) =>
     callApi(t.app, method, url, body, who);
   const versions = async (who: SignedIn = owner): Promise<DeployVersion[]> =>
     DeployVersionSchema.array().parse(
