@@ -251,6 +251,51 @@ describe("the cost cap", () => {
     expect(final.usage.costUsd).toBeLessThanOrEqual(0.05 + 1e-9);
   });
 
+  it("never spends past the cap when calls differ in price: a grading costs several replies", async () => {
+    // charged by tokens: a judge call (rubric, reference, reply) costs about six replies, so a
+    // margin taken from the replies seen so far let the first gradings overshoot a small cap
+    const runWith = (maxCostUsd?: number) => {
+      const fake = createFakeLlm({ costPerToken: 1e-6, latencyMs: 1 });
+      let spent = 0;
+      const paying: LlmPort = {
+        complete: async (request) => {
+          const result = await fake.complete(request);
+          spent += result.usage.costUsd;
+          return result;
+        },
+        completeStructured: async (request) => {
+          const result = await fake.completeStructured(request);
+          spent += result.usage.costUsd;
+          return result;
+        },
+      };
+      const { run } = singleOptions({
+        llm: paying,
+        iterations: 6,
+        ...(maxCostUsd === undefined ? {} : { maxCostUsd }),
+      });
+      return { run, spent: () => spent };
+    };
+    const whole = (await drive(runWith().run())).final.usage.costUsd;
+    const over: string[] = [];
+    for (const part of [0.025, 0.03, 0.035, 0.04, 0.05, 0.1, 0.3, 0.6, 0.9]) {
+      const maxCostUsd = part * whole;
+      const { run, spent } = runWith(maxCostUsd);
+      // a cap below what scoring the initial configuration costs ends the run with that reason
+      const final = await drive(run()).then(
+        (r) => r.final,
+        (err: Error) => {
+          expect(err.message).toContain("cost cap");
+          return null;
+        },
+      );
+      if (final) expect(final.usage.costUsd).toBeCloseTo(spent(), 12);
+      if (spent() > maxCostUsd + 1e-12)
+        over.push(`$${spent().toFixed(6)} spent under a cap of $${maxCostUsd.toFixed(6)}`);
+    }
+    expect(over).toEqual([]);
+  });
+
   it("does not trip when the run fits under it", async () => {
     const { run } = singleOptions({ maxCostUsd: 1000 });
     const { final } = await drive(run());

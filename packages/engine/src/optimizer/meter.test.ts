@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
 import type { LlmPort, LlmUsage } from "../ports";
 import { mapAll, Semaphore } from "../util/limit";
-import { BudgetExhaustedError, isCacheHit, meteredPort, RunMeter } from "./meter";
+import {
+  BudgetExhaustedError,
+  CostCapReachedError,
+  isCacheHit,
+  meteredPort,
+  RunMeter,
+  requestSize,
+} from "./meter";
 
 const paid: LlmUsage = {
   calls: 1,
@@ -120,5 +127,137 @@ describe("run meter", () => {
     await expect(call).rejects.toThrow("stopped by its user");
     // and refuses to start another
     await expect(ask(llm, "q")).rejects.toMatchObject({ name: "AbortError" });
+  });
+
+  it("bounds a call by its size: a large call after many small ones cannot overshoot the cap", async () => {
+    // a provider that charges by the characters sent, like one that charges by input tokens
+    const sized: LlmPort = {
+      async complete(request) {
+        const costUsd = requestSize(request) * 1e-5;
+        return { text: "ok", usage: { ...paid, costUsd } };
+      },
+      async completeStructured() {
+        throw new Error("not used");
+      },
+    };
+    const meter = new RunMeter(1000, undefined, 0, 0.05);
+    const llm = meteredPort(sized, meter, new Semaphore(1));
+    // forty replies of 100 characters: $0.04 of the $0.05 cap
+    for (let i = 0; i < 40; i++) await ask(llm, "x".repeat(100));
+    expect(meter.total.costUsd).toBeCloseTo(0.04);
+    // a reflection-sized call (3,000 characters: $0.03) would end at $0.07; the dearest call so
+    // far ($0.001) does not say so, its size does
+    await expect(ask(llm, "y".repeat(3000))).rejects.toBeInstanceOf(CostCapReachedError);
+    expect(meter.total.costUsd).toBeLessThanOrEqual(0.05);
+    expect(meter.costCapped).toBe(true);
+    // a small call still fits
+    await ask(llm, "x".repeat(100));
+    expect(meter.total.costUsd).toBeCloseTo(0.041);
+  });
+
+  it("under a cost cap, runs the first call of each kind alone: its cost is unknown until one answers", async () => {
+    const sent: Array<{ model: string; answer: () => void }> = [];
+    const held: LlmPort = {
+      complete(request) {
+        return new Promise((resolve) => {
+          sent.push({
+            model: request.model,
+            answer: () => resolve({ text: "ok", usage: paid }),
+          });
+        });
+      },
+      async completeStructured() {
+        throw new Error("not used");
+      },
+    };
+    const meter = new RunMeter(100, undefined, 0, 10);
+    const llm = meteredPort(held, meter, new Semaphore(4));
+    const on = (model: string) =>
+      llm.complete({
+        model,
+        purpose: "assistant",
+        temperature: 0,
+        messages: [{ role: "user", content: "q" }],
+      });
+    const first = on("a");
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    sent[0]?.answer();
+    await first;
+    // model a is priced now: two of its calls run together; model b's first call waits for them
+    const calls = [on("a"), on("a"), on("b"), on("b")];
+    await vi.waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent.slice(1).map((c) => c.model)).toEqual(["a", "a"]);
+    sent[1]?.answer();
+    sent[2]?.answer();
+    await vi.waitFor(() => expect(sent).toHaveLength(4));
+    expect(sent[3]?.model).toBe("b");
+    // b's second call waits for its first to answer
+    await new Promise((r) => setTimeout(r, 10));
+    expect(sent).toHaveLength(4);
+    sent[3]?.answer();
+    await vi.waitFor(() => expect(sent).toHaveLength(5));
+    sent[4]?.answer();
+    await Promise.all(calls);
+    expect(meter.total.calls).toBe(5);
+  });
+
+  it("without a cost cap, a new model's calls do not wait", async () => {
+    const sent: string[] = [];
+    const held: LlmPort = {
+      complete(request) {
+        sent.push(request.model);
+        return new Promise(() => {});
+      },
+      async completeStructured() {
+        throw new Error("not used");
+      },
+    };
+    const llm = meteredPort(held, new RunMeter(100), new Semaphore(4));
+    for (const m of ["a", "b", "b"])
+      void llm.complete({ model: m, purpose: "assistant", temperature: 0, messages: [] });
+    await vi.waitFor(() => expect(sent).toEqual(["a", "b", "b"]));
+  });
+
+  it("near the cap, waits for the calls in flight rather than refusing a call the money left pays for", async () => {
+    const sent: Array<() => void> = [];
+    const held: LlmPort = {
+      complete() {
+        return new Promise((resolve) => {
+          sent.push(() => resolve({ text: "ok", usage: paid }));
+        });
+      },
+      async completeStructured() {
+        throw new Error("not used");
+      },
+    };
+    // $0.001 a call, each bounded at $0.002 while in flight, under a cap of $0.0055
+    const meter = new RunMeter(100, undefined, 0, 0.0055);
+    const llm = meteredPort(held, meter, new Semaphore(4));
+    const first = ask(llm, "q0");
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    sent[0]?.();
+    await first;
+    const outcomes = [1, 2, 3, 4].map((i) =>
+      ask(llm, `q${i}`).then(
+        () => "answered",
+        (err: Error) => err.name,
+      ),
+    );
+    // two fit beside each other ($0.001 + 2 × $0.002); the third waits instead of failing
+    await vi.waitFor(() => expect(sent).toHaveLength(3));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(sent).toHaveLength(3);
+    sent[1]?.();
+    sent[2]?.();
+    await vi.waitFor(() => expect(sent).toHaveLength(4));
+    sent[3]?.();
+    // after it, $0.004 is spent: the last call's bound no longer fits even alone
+    expect(await Promise.all(outcomes)).toEqual([
+      "answered",
+      "answered",
+      "answered",
+      "CostCapReachedError",
+    ]);
+    expect(meter.total.costUsd).toBeCloseTo(0.004);
   });
 });

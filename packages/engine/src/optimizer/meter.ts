@@ -3,7 +3,14 @@
  * run's call budget (an answer from the gateway's response cache is not), limited by the concurrency semaphore, and its usage is added
  * to the run total and to the current iteration's bucket.
  */
-import { addUsage, emptyUsage, isTransientLlmFailure, type LlmPort, type LlmUsage } from "../ports";
+import {
+  addUsage,
+  type CompletionRequest,
+  emptyUsage,
+  isTransientLlmFailure,
+  type LlmPort,
+  type LlmUsage,
+} from "../ports";
 import { throwIfAborted } from "../util/abort";
 import type { Semaphore } from "../util/limit";
 
@@ -29,10 +36,35 @@ export class CostCapReachedError extends BudgetExhaustedError {
 }
 
 /**
- * With a cost cap, each call in flight is assumed to cost up to this many
- * times the dearest call seen (calls of kinds not yet seen may cost more).
+ * With a cost cap, each call is assumed to cost up to this many times its
+ * estimate: the dearest call seen, or, for a call larger than the largest of
+ * its kind so far, that call's cost scaled by the sizes.
  */
 const COST_SAFETY = 2;
+
+/** What a call's cost grows with: the characters it sends (messages or texts to embed). */
+export function requestSize(request: {
+  messages?: readonly { content: string }[];
+  texts?: readonly string[];
+}): number {
+  const messages = request.messages ?? [];
+  const texts = request.texts ?? [];
+  return Math.max(
+    1,
+    messages.reduce((n, m) => n + m.content.length, 0) + texts.reduce((n, t) => n + t.length, 0),
+  );
+}
+
+/** One call as the cost cap sees it: its kind (model and purpose) and its size. */
+export interface CallShape {
+  key: string;
+  size: number;
+}
+
+/** What `reserve` hands back for `settle`: the cost the call was allowed for. */
+export interface CallTicket {
+  boundUsd: number;
+}
 
 /**
  * With a cost cap, calls run one at a time until one has cost something (so
@@ -40,6 +72,9 @@ const COST_SAFETY = 2;
  * models) they run in parallel again.
  */
 const FREE_CALLS_BEFORE_PARALLEL = 4;
+
+/** The kind of embedding calls (their requests name no model). */
+const EMBEDDING_KEY = "embedding";
 
 /** Mutable usage accounting of one run. */
 export class RunMeter {
@@ -56,8 +91,12 @@ export class RunMeter {
   costCapped = false;
   /** Calls started and not yet finished. */
   private inFlight = 0;
-  /** The dearest single call so far: what each call in flight may still add. */
+  /** What the calls in flight may still add (the sum of their bounds). */
+  private inFlightBoundUsd = 0;
+  /** The dearest single call so far. */
   private dearestCallUsd = 0;
+  /** Per kind of call (model and purpose) answered in this run, its largest call so far (size and cost). */
+  private largestCall = new Map<string, { size: number; costUsd: number }>();
   /** Calls finished (answered or failed) since this meter was made, and those that cost something. */
   private settled = 0;
   private costed = 0;
@@ -97,27 +136,46 @@ export class RunMeter {
     this.iteration = emptyUsage();
   }
 
-  /** Reserves one call or throws BudgetExhaustedError. */
-  reserve(): void {
+  /**
+   * Reserves one call of `shape` (a call of unknown shape is bounded by the
+   * dearest call seen) or throws BudgetExhaustedError.
+   */
+  reserve(shape?: CallShape): CallTicket {
     if (this.issued >= this.maxCalls) throw new BudgetExhaustedError(this.maxCalls);
-    if (this.maxCostUsd !== undefined && this.wouldExceedCost()) {
+    const boundUsd = this.maxCostUsd === undefined ? 0 : this.boundOf(shape);
+    if (this.maxCostUsd !== undefined && this.wouldExceedCost(boundUsd)) {
       this.costCapped = true;
       throw new CostCapReachedError(this.maxCostUsd);
     }
     this.issued++;
     this.inFlight++;
+    this.inFlightBoundUsd += boundUsd;
+    return { boundUsd };
   }
 
   /**
-   * Whether one more call could take the measured cost above the cap: the
-   * cost so far plus, for it and every call in flight, the dearest call seen.
+   * The most a call may cost, as far as this run can tell before sending it:
+   * twice the larger of the dearest call seen and the largest call of its
+   * kind (model and purpose) scaled to its size. Prices grow with what is
+   * sent: a reflection call's material grows during a run, and one long
+   * example costs several short ones. Kinds differ too much in shape (a
+   * judge call carries a long rubric, a reply a short question) to scale
+   * one from another, so a kind's first call is bounded by the dearest call
+   * alone, and runs alone (`mustWaitForFirstCost`).
    */
-  private wouldExceedCost(): boolean {
+  private boundOf(shape: CallShape | undefined): number {
+    const own = shape ? this.largestCall.get(shape.key) : undefined;
+    const scaled = own && shape ? (own.costUsd * shape.size) / Math.max(1, own.size) : 0;
+    return COST_SAFETY * Math.max(this.dearestCallUsd, scaled);
+  }
+
+  /**
+   * Whether a call bounded by `boundUsd` could take the measured cost above
+   * the cap: the cost so far plus the bounds of the calls in flight and its own.
+   */
+  private wouldExceedCost(boundUsd: number): boolean {
     const max = this.maxCostUsd ?? Number.POSITIVE_INFINITY;
-    return (
-      this.total.costUsd >= max ||
-      this.total.costUsd + (this.inFlight + 1) * COST_SAFETY * this.dearestCallUsd > max
-    );
+    return this.total.costUsd >= max || this.total.costUsd + this.inFlightBoundUsd + boundUsd > max;
   }
 
   /** Gives back the reservation of a call that failed transiently. */
@@ -126,8 +184,10 @@ export class RunMeter {
   }
 
   /** Marks a reserved call as finished (answered or failed). */
-  settle(): void {
+  settle(ticket?: CallTicket): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
+    this.inFlightBoundUsd =
+      this.inFlight === 0 ? 0 : Math.max(0, this.inFlightBoundUsd - (ticket?.boundUsd ?? 0));
     this.settled++;
     const resolve = this.onFirstSettled;
     this.nextSettled = this.newSettledPromise();
@@ -138,21 +198,42 @@ export class RunMeter {
    * With a cost cap, no call's cost is known until one has finished: until
    * then only one call may be in flight, so the first batch cannot overshoot.
    */
-  mustWaitForFirstCost(): boolean {
+  mustWaitForFirstCost(key?: string): boolean {
+    if (this.maxCostUsd === undefined || this.inFlight === 0) return false;
+    if (this.costed === 0 && this.settled < FREE_CALLS_BEFORE_PARALLEL) return true;
+    // a kind's first call runs alone too: what it costs is unknown until one has answered
+    return key !== undefined && this.costed > 0 && !this.largestCall.has(key);
+  }
+
+  /**
+   * With a cost cap, whether a call of `shape` fits under the cap on its own
+   * but not beside the calls in flight: it waits for them to finish rather
+   * than ending the run while the money left would pay for it.
+   */
+  mustWaitForRoom(shape?: CallShape): boolean {
+    if (this.maxCostUsd === undefined || this.inFlight === 0) return false;
+    const bound = this.boundOf(shape);
     return (
-      this.maxCostUsd !== undefined &&
-      this.costed === 0 &&
-      this.settled < FREE_CALLS_BEFORE_PARALLEL &&
-      this.inFlight > 0
+      this.total.costUsd + bound <= this.maxCostUsd &&
+      this.total.costUsd + this.inFlightBoundUsd + bound > this.maxCostUsd
     );
   }
 
-  /** Records a finished call's usage. */
-  record(usage: LlmUsage): void {
+  /** Records a finished call's usage (`shape`: the call's model and size, for the bounds of larger calls). */
+  record(usage: LlmUsage, shape?: CallShape): void {
     this.total = addUsage(this.total, usage);
     this.iteration = addUsage(this.iteration, usage);
     this.dearestCallUsd = Math.max(this.dearestCallUsd, usage.costUsd);
     if (usage.costUsd > 0) this.costed++;
+    if (shape && !isCacheHit(usage)) {
+      const largest = this.largestCall.get(shape.key);
+      if (
+        !largest ||
+        shape.size > largest.size ||
+        (shape.size === largest.size && usage.costUsd > largest.costUsd)
+      )
+        this.largestCall.set(shape.key, { size: shape.size, costUsd: usage.costUsd });
+    }
   }
 }
 
@@ -181,13 +262,15 @@ export function meteredPort(
 ): LlmPort {
   const guarded = <T extends { usage: LlmUsage }>(
     signal: AbortSignal | undefined,
+    shape: CallShape,
     call: (sent: AbortSignal | undefined) => Promise<T>,
   ) =>
     semaphore.run(async () => {
-      while (meter.mustWaitForFirstCost()) await meter.callSettled();
+      while (meter.mustWaitForFirstCost(shape.key) || meter.mustWaitForRoom(shape))
+        await meter.callSettled();
       throwIfAborted(signal);
       throwIfAborted(runSignal);
-      meter.reserve();
+      const ticket = meter.reserve(shape);
       let result: T;
       try {
         result = await call(runSignal ?? signal);
@@ -195,23 +278,33 @@ export function meteredPort(
         if (isTransientLlmFailure(err)) meter.refund();
         throw err;
       } finally {
-        meter.settle();
+        meter.settle(ticket);
       }
-      meter.record(result.usage);
+      meter.record(result.usage, shape);
       // answered from the gateway's cache: no model was called, so the budget is not spent
       if (isCacheHit(result.usage)) meter.refund();
       return result;
     });
+  const shapeOf = (request: CompletionRequest): CallShape => ({
+    key: `${request.purpose} ${request.model}`,
+    size: requestSize(request),
+  });
   const port: LlmPort = {
     complete: (request) =>
-      guarded(request.signal, (sent) => llm.complete({ ...request, signal: sent })),
+      guarded(request.signal, shapeOf(request), (sent) =>
+        llm.complete({ ...request, signal: sent }),
+      ),
     completeStructured: (request) =>
-      guarded(request.signal, (sent) => llm.completeStructured({ ...request, signal: sent })),
+      guarded(request.signal, shapeOf(request), (sent) =>
+        llm.completeStructured({ ...request, signal: sent }),
+      ),
   };
   if (llm.embed) {
     const embed = llm.embed.bind(llm);
     port.embed = (request) =>
-      guarded(request.signal, (sent) => embed({ ...request, signal: sent }));
+      guarded(request.signal, { key: EMBEDDING_KEY, size: requestSize(request) }, (sent) =>
+        embed({ ...request, signal: sent }),
+      );
   }
   return port;
 }

@@ -45,6 +45,8 @@ export interface FakeLlmOptions {
   beforeCall?: (call: FakeCall, index: number) => void | Promise<void>;
   /** Provide `embed` (hashed words, 16 dimensions). Default false. */
   embeddings?: boolean;
+  /** USD per token (input and output, 4 characters each) instead of $0.001 per call. */
+  costPerToken?: number;
 }
 
 /** A fake port plus what tests inspect. */
@@ -86,12 +88,14 @@ export function directives(prompt: string): string[] {
     .filter((s): s is string => Boolean(s));
 }
 
-function usage(input: string, output: string): LlmUsage {
+function usage(input: string, output: string, costPerToken?: number): LlmUsage {
+  const inputTokens = Math.ceil(input.length / 4);
+  const outputTokens = Math.ceil(output.length / 4);
   return {
     calls: 1,
-    inputTokens: Math.ceil(input.length / 4),
-    outputTokens: Math.ceil(output.length / 4),
-    costUsd: 0.001,
+    inputTokens,
+    outputTokens,
+    costUsd: costPerToken === undefined ? 0.001 : (inputTokens + outputTokens) * costPerToken,
     cachedCalls: 0,
   };
 }
@@ -129,7 +133,7 @@ export function createFakeLlm(options: FakeLlmOptions = {}): FakeLlm {
         const question = call.user.replace(/<(\w+)>[\s\S]*?<\/\1>/g, "").trim();
         const lines = [`Answer: ${question.slice(0, 40)}`, ...directives(call.system), ...reports];
         const text = [...new Set(lines)].join("\n");
-        return { text, usage: usage(call.system + call.user, text) };
+        return { text, usage: usage(call.system + call.user, text, options.costPerToken) };
       } finally {
         fake.inFlight--;
       }
@@ -139,7 +143,7 @@ export function createFakeLlm(options: FakeLlmOptions = {}): FakeLlm {
       await enter(call, request.signal);
       try {
         const value = request.schema.parse(structured(call)) as T;
-        return { value, usage: usage(call.user, JSON.stringify(value)) };
+        return { value, usage: usage(call.user, JSON.stringify(value), options.costPerToken) };
       } finally {
         fake.inFlight--;
       }
@@ -156,7 +160,10 @@ export function createFakeLlm(options: FakeLlmOptions = {}): FakeLlm {
       };
       await enter(call, request.signal);
       fake.inFlight--;
-      return { vectors: request.texts.map(hashVector), usage: usage(call.user, "") };
+      return {
+        vectors: request.texts.map(hashVector),
+        usage: usage(call.user, "", options.costPerToken),
+      };
     };
   }
 
