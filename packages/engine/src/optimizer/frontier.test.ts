@@ -242,18 +242,22 @@ describe("the cost cap", () => {
   });
 
   it("meters every call it sent: a stage the cap stops lets its calls in flight finish", async () => {
-    // with latency, calls overlap, so the refused call's stage still has calls in flight
-    const fake = createFakeLlm({ latencyMs: 3 });
-    const { run } = singleOptions({ llm: fake, maxCostUsd: 0.05, iterations: 6 });
+    // with latency, calls overlap, so the refused call's stage still has calls in flight; charged
+    // by tokens, as providers charge, with the cap at half of what the whole run costs
+    const whole = (await drive(singleOptions({ iterations: 6 }, { costPerToken: 1e-6 }).run()))
+      .final.usage.costUsd;
+    const fake = createFakeLlm({ latencyMs: 3, costPerToken: 1e-6 });
+    const { run } = singleOptions({ llm: fake, maxCostUsd: whole / 2, iterations: 6 });
     const { final } = await drive(run());
     expect(final.costCapped).toBe(true);
     expect(final.usage.calls).toBe(fake.calls.length);
-    expect(final.usage.costUsd).toBeLessThanOrEqual(0.05 + 1e-9);
+    expect(final.usage.costUsd).toBeLessThanOrEqual(whole / 2 + 1e-12);
   });
 
-  it("never spends past the cap when calls differ in price: a grading costs several replies", async () => {
-    // charged by tokens: a judge call (rubric, reference, reply) costs about six replies, so a
-    // margin taken from the replies seen so far let the first gradings overshoot a small cap
+  it("never spends past the cap when calls differ in price: a grading or a reflection costs many replies", async () => {
+    // charged by tokens: a judge call (rubric, reference, reply) costs about six replies and a
+    // reflection dozens, so a margin taken from the calls seen so far let the first of a kind
+    // overshoot the cap
     const runWith = (maxCostUsd?: number) => {
       const fake = createFakeLlm({ costPerToken: 1e-6, latencyMs: 1 });
       let spent = 0;
@@ -278,7 +282,10 @@ describe("the cost cap", () => {
     };
     const whole = (await drive(runWith().run())).final.usage.costUsd;
     const over: string[] = [];
-    for (const part of [0.025, 0.03, 0.035, 0.04, 0.05, 0.1, 0.3, 0.6, 0.9]) {
+    // caps every 1 % of the run's cost up to a third (the first gradings, then the first
+    // reflections, whose material makes each cost dozens of replies), then coarser
+    const parts = [...Array.from({ length: 32 }, (_, i) => 0.02 + i / 100), 0.5, 0.7, 0.9];
+    for (const part of parts) {
       const maxCostUsd = part * whole;
       const { run, spent } = runWith(maxCostUsd);
       // a cap below what scoring the initial configuration costs ends the run with that reason

@@ -24,7 +24,7 @@ import { finalise } from "./finalise";
 import { fillValidationGaps } from "./gaps";
 import { type IterationEnv, runIteration } from "./iteration";
 import { MECHANISM_DEFAULTS, mechanismSettings } from "./mechanisms";
-import { meteredPort, RunMeter } from "./meter";
+import { dearestPrice, meteredPort, RunMeter } from "./meter";
 import { nonNegativeInt, positiveInt } from "./option-values";
 import { OutageDetector, outageGuardedPort } from "./outage";
 import { bestByScores } from "./pareto";
@@ -192,6 +192,7 @@ export async function* runOptimisation<C>(
     options.resumeFrom?.usage,
     options.resumeFrom?.callsIssued,
     options.maxCostUsd,
+    dearestPrice(options.price),
   );
   // Most calls of a sliding window failing: the provider is down; stop the run's calls at once.
   const outage = new OutageDetector();

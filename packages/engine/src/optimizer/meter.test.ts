@@ -260,4 +260,47 @@ describe("run meter", () => {
     ]);
     expect(meter.total.costUsd).toBeCloseTo(0.004);
   });
+
+  it("bounds a kind's first call by its size and its model's price: a first reflection is no small call", async () => {
+    // replies cost $0.001 per 100 characters on "mini", and "large" costs ten times as much
+    const perChar: Record<string, number> = { mini: 1e-5, large: 1e-4 };
+    const priced: LlmPort = {
+      async complete(request) {
+        const costUsd = requestSize(request) * (perChar[request.model] ?? 0);
+        return { text: "ok", usage: { ...paid, costUsd } };
+      },
+      async completeStructured() {
+        throw new Error("not used");
+      },
+    };
+    const call = (llm: LlmPort, model: string, purpose: "assistant" | "reflection", size: number) =>
+      llm.complete({
+        model,
+        purpose,
+        temperature: 0,
+        messages: [{ role: "user", content: "x".repeat(size) }],
+      });
+    // a first reflection of 2,000 characters on the same model ($0.02) with $0.05 left
+    const same = new RunMeter(1000, undefined, 0, 0.06);
+    const onSame = meteredPort(priced, same, new Semaphore(1));
+    for (let i = 0; i < 10; i++) await call(onSame, "mini", "assistant", 100);
+    await expect(call(onSame, "mini", "reflection", 3000)).rejects.toBeInstanceOf(
+      CostCapReachedError,
+    );
+    await call(onSame, "mini", "reflection", 1000);
+    expect(same.total.costUsd).toBeCloseTo(0.02);
+    // a first call on a model ten times dearer: bounded by the price table's ratio
+    const prices = (m: string) => (m === "large" ? 10 : m === "mini" ? 1 : null);
+    const dear = new RunMeter(1000, undefined, 0, 0.035, prices);
+    const onDear = meteredPort(priced, dear, new Semaphore(1));
+    for (let i = 0; i < 10; i++) await call(onDear, "mini", "assistant", 100);
+    // $0.01 spent; 300 characters on "large" cost $0.03 and would end at $0.04 (scaled from
+    // "mini" alone, $0.003); bounded at 2 × 10 × $0.003 they are refused
+    await expect(call(onDear, "large", "reflection", 300)).rejects.toBeInstanceOf(
+      CostCapReachedError,
+    );
+    await call(onDear, "large", "reflection", 100);
+    expect(dear.total.costUsd).toBeCloseTo(0.02);
+    expect(dear.total.costUsd).toBeLessThanOrEqual(0.035);
+  });
 });

@@ -37,8 +37,7 @@ export class CostCapReachedError extends BudgetExhaustedError {
 
 /**
  * With a cost cap, each call is assumed to cost up to this many times its
- * estimate: the dearest call seen, or, for a call larger than the largest of
- * its kind so far, that call's cost scaled by the sizes.
+ * estimate (see `RunMeter.boundOf`).
  */
 const COST_SAFETY = 2;
 
@@ -55,10 +54,25 @@ export function requestSize(request: {
   );
 }
 
-/** One call as the cost cap sees it: its kind (model and purpose) and its size. */
+/** One call as the cost cap sees it: its kind (purpose and model), its model and its size. */
 export interface CallShape {
   key: string;
+  model: string;
   size: number;
+}
+
+/** A model's dearest price per million tokens (input or output), null when unknown. */
+export type ModelPrice = (model: string) => number | null;
+
+/** The dearer of a model's input and output price from a price lookup (undefined without one). */
+export function dearestPrice(
+  price: ((model: string) => { input: number; output: number } | null) | undefined,
+): ModelPrice | undefined {
+  if (!price) return undefined;
+  return (model) => {
+    const p = price(model);
+    return p ? Math.max(p.input, p.output) : null;
+  };
 }
 
 /** What `reserve` hands back for `settle`: the cost the call was allowed for. */
@@ -95,8 +109,8 @@ export class RunMeter {
   private inFlightBoundUsd = 0;
   /** The dearest single call so far. */
   private dearestCallUsd = 0;
-  /** Per kind of call (model and purpose) answered in this run, its largest call so far (size and cost). */
-  private largestCall = new Map<string, { size: number; costUsd: number }>();
+  /** Per kind of call (purpose and model) answered in this run, its largest call so far. */
+  private largestCall = new Map<string, { model: string; size: number; costUsd: number }>();
   /** Calls finished (answered or failed) since this meter was made, and those that cost something. */
   private settled = 0;
   private costed = 0;
@@ -121,6 +135,8 @@ export class RunMeter {
     issued = 0,
     /** Most the run may spend in USD (measured: the cost the port reports per call). */
     readonly maxCostUsd?: number,
+    /** Model prices, when known: a first call on a dearer model is bounded by the ratio. */
+    private readonly priceOf?: ModelPrice,
   ) {
     this.total = { ...total };
     this.issued = issued;
@@ -155,17 +171,30 @@ export class RunMeter {
 
   /**
    * The most a call may cost, as far as this run can tell before sending it:
-   * twice the larger of the dearest call seen and the largest call of its
-   * kind (model and purpose) scaled to its size. Prices grow with what is
-   * sent: a reflection call's material grows during a run, and one long
-   * example costs several short ones. Kinds differ too much in shape (a
-   * judge call carries a long rubric, a reply a short question) to scale
-   * one from another, so a kind's first call is bounded by the dearest call
-   * alone, and runs alone (`mustWaitForFirstCost`).
+   * twice the larger of the dearest call seen and a price by size. Prices
+   * grow with what is sent (a long example's reply costs many short ones; a
+   * reflection's material grows during the run), so a call of a kind that
+   * has answered is scaled from that kind's largest call. A kind's first
+   * call (its shape unknown: a reflection carries many examples, a grading a
+   * rubric) is scaled from the kind that costs most per character, times how
+   * much dearer its model is when the run knows the prices — an
+   * overestimate near the cap rather than an overshoot.
    */
   private boundOf(shape: CallShape | undefined): number {
-    const own = shape ? this.largestCall.get(shape.key) : undefined;
-    const scaled = own && shape ? (own.costUsd * shape.size) / Math.max(1, own.size) : 0;
+    let scaled = 0;
+    if (shape) {
+      const own = this.largestCall.get(shape.key);
+      const refs = own ? [own] : [...this.largestCall.values()];
+      const ratio = (model: string) => {
+        const mine = this.priceOf?.(shape.model);
+        const theirs = this.priceOf?.(model);
+        return mine && theirs ? Math.max(1, mine / theirs) : 1;
+      };
+      scaled = Math.max(
+        0,
+        ...refs.map((r) => ((r.costUsd * shape.size) / Math.max(1, r.size)) * ratio(r.model)),
+      );
+    }
     return COST_SAFETY * Math.max(this.dearestCallUsd, scaled);
   }
 
@@ -232,7 +261,11 @@ export class RunMeter {
         shape.size > largest.size ||
         (shape.size === largest.size && usage.costUsd > largest.costUsd)
       )
-        this.largestCall.set(shape.key, { size: shape.size, costUsd: usage.costUsd });
+        this.largestCall.set(shape.key, {
+          model: shape.model,
+          size: shape.size,
+          costUsd: usage.costUsd,
+        });
     }
   }
 }
@@ -287,6 +320,7 @@ export function meteredPort(
     });
   const shapeOf = (request: CompletionRequest): CallShape => ({
     key: `${request.purpose} ${request.model}`,
+    model: request.model,
     size: requestSize(request),
   });
   const port: LlmPort = {
@@ -302,8 +336,10 @@ export function meteredPort(
   if (llm.embed) {
     const embed = llm.embed.bind(llm);
     port.embed = (request) =>
-      guarded(request.signal, { key: EMBEDDING_KEY, size: requestSize(request) }, (sent) =>
-        embed({ ...request, signal: sent }),
+      guarded(
+        request.signal,
+        { key: EMBEDDING_KEY, model: EMBEDDING_KEY, size: requestSize(request) },
+        (sent) => embed({ ...request, signal: sent }),
       );
   }
   return port;
