@@ -19,12 +19,13 @@ import {
   observedCallsPerReply,
   PROPOSAL_CAP_FACTOR,
 } from "./budget";
+import { dearestPrice } from "./cost-bound";
 import { evaluateCandidate, meanScore } from "./evaluate";
 import { finalise } from "./finalise";
 import { fillValidationGaps } from "./gaps";
 import { type IterationEnv, runIteration } from "./iteration";
 import { MECHANISM_DEFAULTS, mechanismSettings } from "./mechanisms";
-import { dearestPrice, meteredPort, RunMeter } from "./meter";
+import { meteredPort, RunMeter } from "./meter";
 import { nonNegativeInt, positiveInt } from "./option-values";
 import { OutageDetector, outageGuardedPort } from "./outage";
 import { bestByScores } from "./pareto";

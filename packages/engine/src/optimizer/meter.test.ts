@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import type { LlmPort, LlmUsage } from "../ports";
 import { mapAll, Semaphore } from "../util/limit";
+import { requestSize } from "./cost-bound";
 import {
   BudgetExhaustedError,
   CostCapReachedError,
   isCacheHit,
   meteredPort,
   RunMeter,
-  requestSize,
 } from "./meter";
 
 const paid: LlmUsage = {

@@ -1,18 +1,20 @@
 /**
  * The run's view of the model port: every model call is counted against the
- * run's call budget (an answer from the gateway's response cache is not), limited by the concurrency semaphore, and its usage is added
- * to the run total and to the current iteration's bucket.
+ * run's call budget (an answer from the gateway's response cache is not),
+ * limited by the concurrency semaphore, and kept under the run's cost cap by
+ * the bounds of cost-bound.ts; its usage is added to the run total and to
+ * the current iteration's bucket.
  */
-import {
-  addUsage,
-  type CompletionRequest,
-  emptyUsage,
-  isTransientLlmFailure,
-  type LlmPort,
-  type LlmUsage,
-} from "../ports";
+import { addUsage, emptyUsage, isTransientLlmFailure, type LlmPort, type LlmUsage } from "../ports";
 import { throwIfAborted } from "../util/abort";
 import type { Semaphore } from "../util/limit";
+import {
+  CallCostBounds,
+  type CallShape,
+  completionShape,
+  embeddingShape,
+  type ModelPrice,
+} from "./cost-bound";
 
 /** Thrown (without calling the model) when a call would exceed the run's call budget. */
 export class BudgetExhaustedError extends Error {
@@ -35,46 +37,6 @@ export class CostCapReachedError extends BudgetExhaustedError {
   }
 }
 
-/**
- * With a cost cap, each call is assumed to cost up to this many times its
- * estimate (see `RunMeter.boundOf`).
- */
-const COST_SAFETY = 2;
-
-/** What a call's cost grows with: the characters it sends (messages or texts to embed). */
-export function requestSize(request: {
-  messages?: readonly { content: string }[];
-  texts?: readonly string[];
-}): number {
-  const messages = request.messages ?? [];
-  const texts = request.texts ?? [];
-  return Math.max(
-    1,
-    messages.reduce((n, m) => n + m.content.length, 0) + texts.reduce((n, t) => n + t.length, 0),
-  );
-}
-
-/** One call as the cost cap sees it: its kind (purpose and model), its model and its size. */
-export interface CallShape {
-  key: string;
-  model: string;
-  size: number;
-}
-
-/** A model's dearest price per million tokens (input or output), null when unknown. */
-export type ModelPrice = (model: string) => number | null;
-
-/** The dearer of a model's input and output price from a price lookup (undefined without one). */
-export function dearestPrice(
-  price: ((model: string) => { input: number; output: number } | null) | undefined,
-): ModelPrice | undefined {
-  if (!price) return undefined;
-  return (model) => {
-    const p = price(model);
-    return p ? Math.max(p.input, p.output) : null;
-  };
-}
-
 /** What `reserve` hands back for `settle`: the cost the call was allowed for. */
 export interface CallTicket {
   boundUsd: number;
@@ -86,9 +48,6 @@ export interface CallTicket {
  * models) they run in parallel again.
  */
 const FREE_CALLS_BEFORE_PARALLEL = 4;
-
-/** The kind of embedding calls (their requests name no model). */
-const EMBEDDING_KEY = "embedding";
 
 /** Mutable usage accounting of one run. */
 export class RunMeter {
@@ -107,10 +66,8 @@ export class RunMeter {
   private inFlight = 0;
   /** What the calls in flight may still add (the sum of their bounds). */
   private inFlightBoundUsd = 0;
-  /** The dearest single call so far. */
-  private dearestCallUsd = 0;
-  /** Per kind of call (purpose and model) answered in this run, its largest call so far. */
-  private largestCall = new Map<string, { model: string; size: number; costUsd: number }>();
+  /** What this run's calls have shown about their costs (cost-bound.ts). */
+  private readonly bounds: CallCostBounds;
   /** Calls finished (answered or failed) since this meter was made, and those that cost something. */
   private settled = 0;
   private costed = 0;
@@ -136,10 +93,11 @@ export class RunMeter {
     /** Most the run may spend in USD (measured: the cost the port reports per call). */
     readonly maxCostUsd?: number,
     /** Model prices, when known: a first call on a dearer model is bounded by the ratio. */
-    private readonly priceOf?: ModelPrice,
+    priceOf?: ModelPrice,
   ) {
     this.total = { ...total };
     this.issued = issued;
+    this.bounds = new CallCostBounds(priceOf);
   }
 
   /** Calls still allowed. */
@@ -158,7 +116,7 @@ export class RunMeter {
    */
   reserve(shape?: CallShape): CallTicket {
     if (this.issued >= this.maxCalls) throw new BudgetExhaustedError(this.maxCalls);
-    const boundUsd = this.maxCostUsd === undefined ? 0 : this.boundOf(shape);
+    const boundUsd = this.maxCostUsd === undefined ? 0 : this.bounds.boundOf(shape);
     if (this.maxCostUsd !== undefined && this.wouldExceedCost(boundUsd)) {
       this.costCapped = true;
       throw new CostCapReachedError(this.maxCostUsd);
@@ -167,35 +125,6 @@ export class RunMeter {
     this.inFlight++;
     this.inFlightBoundUsd += boundUsd;
     return { boundUsd };
-  }
-
-  /**
-   * The most a call may cost, as far as this run can tell before sending it:
-   * twice the larger of the dearest call seen and a price by size. Prices
-   * grow with what is sent (a long example's reply costs many short ones; a
-   * reflection's material grows during the run), so a call of a kind that
-   * has answered is scaled from that kind's largest call. A kind's first
-   * call (its shape unknown: a reflection carries many examples, a grading a
-   * rubric) is scaled from the kind that costs most per character, times how
-   * much dearer its model is when the run knows the prices — an
-   * overestimate near the cap rather than an overshoot.
-   */
-  private boundOf(shape: CallShape | undefined): number {
-    let scaled = 0;
-    if (shape) {
-      const own = this.largestCall.get(shape.key);
-      const refs = own ? [own] : [...this.largestCall.values()];
-      const ratio = (model: string) => {
-        const mine = this.priceOf?.(shape.model);
-        const theirs = this.priceOf?.(model);
-        return mine && theirs ? Math.max(1, mine / theirs) : 1;
-      };
-      scaled = Math.max(
-        0,
-        ...refs.map((r) => ((r.costUsd * shape.size) / Math.max(1, r.size)) * ratio(r.model)),
-      );
-    }
-    return COST_SAFETY * Math.max(this.dearestCallUsd, scaled);
   }
 
   /**
@@ -231,7 +160,7 @@ export class RunMeter {
     if (this.maxCostUsd === undefined || this.inFlight === 0) return false;
     if (this.costed === 0 && this.settled < FREE_CALLS_BEFORE_PARALLEL) return true;
     // a kind's first call runs alone too: what it costs is unknown until one has answered
-    return key !== undefined && this.costed > 0 && !this.largestCall.has(key);
+    return key !== undefined && this.costed > 0 && !this.bounds.knows(key);
   }
 
   /**
@@ -241,32 +170,19 @@ export class RunMeter {
    */
   mustWaitForRoom(shape?: CallShape): boolean {
     if (this.maxCostUsd === undefined || this.inFlight === 0) return false;
-    const bound = this.boundOf(shape);
+    const bound = this.bounds.boundOf(shape);
     return (
       this.total.costUsd + bound <= this.maxCostUsd &&
       this.total.costUsd + this.inFlightBoundUsd + bound > this.maxCostUsd
     );
   }
 
-  /** Records a finished call's usage (`shape`: the call's model and size, for the bounds of larger calls). */
+  /** Records a finished call's usage (`shape`: its kind and size, for the bounds of later calls). */
   record(usage: LlmUsage, shape?: CallShape): void {
     this.total = addUsage(this.total, usage);
     this.iteration = addUsage(this.iteration, usage);
-    this.dearestCallUsd = Math.max(this.dearestCallUsd, usage.costUsd);
     if (usage.costUsd > 0) this.costed++;
-    if (shape && !isCacheHit(usage)) {
-      const largest = this.largestCall.get(shape.key);
-      if (
-        !largest ||
-        shape.size > largest.size ||
-        (shape.size === largest.size && usage.costUsd > largest.costUsd)
-      )
-        this.largestCall.set(shape.key, {
-          model: shape.model,
-          size: shape.size,
-          costUsd: usage.costUsd,
-        });
-    }
+    this.bounds.record(usage, shape, !isCacheHit(usage));
   }
 }
 
@@ -318,28 +234,21 @@ export function meteredPort(
       if (isCacheHit(result.usage)) meter.refund();
       return result;
     });
-  const shapeOf = (request: CompletionRequest): CallShape => ({
-    key: `${request.purpose} ${request.model}`,
-    model: request.model,
-    size: requestSize(request),
-  });
   const port: LlmPort = {
     complete: (request) =>
-      guarded(request.signal, shapeOf(request), (sent) =>
+      guarded(request.signal, completionShape(request), (sent) =>
         llm.complete({ ...request, signal: sent }),
       ),
     completeStructured: (request) =>
-      guarded(request.signal, shapeOf(request), (sent) =>
+      guarded(request.signal, completionShape(request), (sent) =>
         llm.completeStructured({ ...request, signal: sent }),
       ),
   };
   if (llm.embed) {
     const embed = llm.embed.bind(llm);
     port.embed = (request) =>
-      guarded(
-        request.signal,
-        { key: EMBEDDING_KEY, model: EMBEDDING_KEY, size: requestSize(request) },
-        (sent) => embed({ ...request, signal: sent }),
+      guarded(request.signal, embeddingShape(request), (sent) =>
+        embed({ ...request, signal: sent }),
       );
   }
   return port;
