@@ -280,27 +280,31 @@ describe("run meter", () => {
         temperature: 0,
         messages: [{ role: "user", content: "x".repeat(size) }],
       });
-    // a first reflection of 2,000 characters on the same model ($0.02) with $0.05 left
-    const same = new RunMeter(1000, undefined, 0, 0.06);
-    const onSame = meteredPort(priced, same, new Semaphore(1));
-    for (let i = 0; i < 10; i++) await call(onSame, "mini", "assistant", 100);
-    await expect(call(onSame, "mini", "reflection", 3000)).rejects.toBeInstanceOf(
-      CostCapReachedError,
-    );
-    await call(onSame, "mini", "reflection", 1000);
-    expect(same.total.costUsd).toBeCloseTo(0.02);
-    // a first call on a model ten times dearer: bounded by the price table's ratio
-    const prices = (m: string) => (m === "large" ? 10 : m === "mini" ? 1 : null);
-    const dear = new RunMeter(1000, undefined, 0, 0.035, prices);
-    const onDear = meteredPort(priced, dear, new Semaphore(1));
-    for (let i = 0; i < 10; i++) await call(onDear, "mini", "assistant", 100);
-    // $0.01 spent; 300 characters on "large" cost $0.03 and would end at $0.04 (scaled from
-    // "mini" alone, $0.003); bounded at 2 × 10 × $0.003 they are refused
-    await expect(call(onDear, "large", "reflection", 300)).rejects.toBeInstanceOf(
-      CostCapReachedError,
-    );
-    await call(onDear, "large", "reflection", 100);
-    expect(dear.total.costUsd).toBeCloseTo(0.02);
-    expect(dear.total.costUsd).toBeLessThanOrEqual(0.035);
+    // ten replies on "mini" ($0.01), then a kind's first call: one too dear for the cap is refused
+    // on the scaled bound, a smaller one goes through
+    const cases = [
+      // a reflection of 3,000 characters on the same model costs $0.03; the cap leaves $0.05
+      { cap: 0.06, prices: undefined, model: "mini", refused: 3000, allowed: 1000 },
+      // 300 characters on "large" cost $0.03 and would end at $0.04 over a cap of $0.035; scaled
+      // from "mini" alone the bound is 2 × $0.003, with the price table's ratio 2 × 10 × $0.003
+      {
+        cap: 0.035,
+        prices: (m: string) => ({ large: 10, mini: 1 })[m] ?? null,
+        model: "large",
+        refused: 300,
+        allowed: 100,
+      },
+    ];
+    for (const c of cases) {
+      const meter = new RunMeter(1000, undefined, 0, c.cap, c.prices);
+      const llm = meteredPort(priced, meter, new Semaphore(1));
+      for (let i = 0; i < 10; i++) await call(llm, "mini", "assistant", 100);
+      await expect(call(llm, c.model, "reflection", c.refused)).rejects.toBeInstanceOf(
+        CostCapReachedError,
+      );
+      await call(llm, c.model, "reflection", c.allowed);
+      expect(meter.total.costUsd).toBeCloseTo(0.02);
+      expect(meter.total.costUsd).toBeLessThanOrEqual(c.cap);
+    }
   });
 });
