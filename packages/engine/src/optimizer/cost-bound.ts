@@ -10,6 +10,7 @@
  * than let a call overshoot it.
  */
 import type { CompletionRequest, LlmUsage } from "../ports";
+import type { PriceLookup } from "./estimate";
 
 /** Each call is assumed to cost up to this many times its estimate. */
 const COST_SAFETY = 2;
@@ -55,9 +56,7 @@ export function embeddingShape(request: { texts: readonly string[] }): CallShape
 }
 
 /** The dearer of a model's input and output price from a price lookup (undefined without one). */
-export function dearestPrice(
-  price: ((model: string) => { input: number; output: number } | null) | undefined,
-): ModelPrice | undefined {
+export function dearestPrice(price: PriceLookup | undefined): ModelPrice | undefined {
   if (!price) return undefined;
   return (model) => {
     const p = price(model);
@@ -81,23 +80,20 @@ export class CallCostBounds {
 
   /**
    * The most a call of `shape` may cost: twice the larger of the dearest call
-   * seen and its price by size (a call of unknown shape: the dearest call).
+   * seen and its price by size.
    */
-  boundOf(shape: CallShape | undefined): number {
-    let scaled = 0;
-    if (shape) {
-      const own = this.largestCall.get(shape.key);
-      const refs = own ? [own] : [...this.largestCall.values()];
-      const ratio = (model: string) => {
-        const mine = this.priceOf?.(shape.model);
-        const theirs = this.priceOf?.(model);
-        return mine && theirs ? Math.max(1, mine / theirs) : 1;
-      };
-      scaled = Math.max(
-        0,
-        ...refs.map((r) => ((r.costUsd * shape.size) / Math.max(1, r.size)) * ratio(r.model)),
-      );
-    }
+  boundOf(shape: CallShape): number {
+    const own = this.largestCall.get(shape.key);
+    const refs = own ? [own] : [...this.largestCall.values()];
+    const ratio = (model: string) => {
+      const mine = this.priceOf?.(shape.model);
+      const theirs = this.priceOf?.(model);
+      return mine && theirs ? Math.max(1, mine / theirs) : 1;
+    };
+    const scaled = Math.max(
+      0,
+      ...refs.map((r) => ((r.costUsd * shape.size) / Math.max(1, r.size)) * ratio(r.model)),
+    );
     return COST_SAFETY * Math.max(this.dearestCallUsd, scaled);
   }
 
@@ -105,9 +101,9 @@ export class CallCostBounds {
    * Learns from a finished call: its cost, and, when a model answered it
    * (`answered`: not the response cache), its size for its kind.
    */
-  record(usage: LlmUsage, shape: CallShape | undefined, answered: boolean): void {
+  record(usage: LlmUsage, shape: CallShape, answered: boolean): void {
     this.dearestCallUsd = Math.max(this.dearestCallUsd, usage.costUsd);
-    if (!shape || !answered) return;
+    if (!answered) return;
     const largest = this.largestCall.get(shape.key);
     if (
       !largest ||

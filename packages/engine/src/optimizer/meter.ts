@@ -110,11 +110,8 @@ export class RunMeter {
     this.iteration = emptyUsage();
   }
 
-  /**
-   * Reserves one call of `shape` (a call of unknown shape is bounded by the
-   * dearest call seen) or throws BudgetExhaustedError.
-   */
-  reserve(shape?: CallShape): CallTicket {
+  /** Reserves one call of `shape` or throws BudgetExhaustedError. */
+  reserve(shape: CallShape): CallTicket {
     if (this.issued >= this.maxCalls) throw new BudgetExhaustedError(this.maxCalls);
     const boundUsd = this.maxCostUsd === undefined ? 0 : this.bounds.boundOf(shape);
     if (this.maxCostUsd !== undefined && this.wouldExceedCost(boundUsd)) {
@@ -142,10 +139,10 @@ export class RunMeter {
   }
 
   /** Marks a reserved call as finished (answered or failed). */
-  settle(ticket?: CallTicket): void {
+  settle(ticket: CallTicket): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
     this.inFlightBoundUsd =
-      this.inFlight === 0 ? 0 : Math.max(0, this.inFlightBoundUsd - (ticket?.boundUsd ?? 0));
+      this.inFlight === 0 ? 0 : Math.max(0, this.inFlightBoundUsd - ticket.boundUsd);
     this.settled++;
     const resolve = this.onFirstSettled;
     this.nextSettled = this.newSettledPromise();
@@ -156,11 +153,11 @@ export class RunMeter {
    * With a cost cap, no call's cost is known until one has finished: until
    * then only one call may be in flight, so the first batch cannot overshoot.
    */
-  mustWaitForFirstCost(key?: string): boolean {
+  mustWaitForFirstCost(key: string): boolean {
     if (this.maxCostUsd === undefined || this.inFlight === 0) return false;
     if (this.costed === 0 && this.settled < FREE_CALLS_BEFORE_PARALLEL) return true;
     // a kind's first call runs alone too: what it costs is unknown until one has answered
-    return key !== undefined && this.costed > 0 && !this.bounds.knows(key);
+    return this.costed > 0 && !this.bounds.knows(key);
   }
 
   /**
@@ -168,7 +165,7 @@ export class RunMeter {
    * but not beside the calls in flight: it waits for them to finish rather
    * than ending the run while the money left would pay for it.
    */
-  mustWaitForRoom(shape?: CallShape): boolean {
+  mustWaitForRoom(shape: CallShape): boolean {
     if (this.maxCostUsd === undefined || this.inFlight === 0) return false;
     const bound = this.bounds.boundOf(shape);
     return (
@@ -178,7 +175,7 @@ export class RunMeter {
   }
 
   /** Records a finished call's usage (`shape`: its kind and size, for the bounds of later calls). */
-  record(usage: LlmUsage, shape?: CallShape): void {
+  record(usage: LlmUsage, shape: CallShape): void {
     this.total = addUsage(this.total, usage);
     this.iteration = addUsage(this.iteration, usage);
     if (usage.costUsd > 0) this.costed++;
