@@ -20,6 +20,8 @@
  *     [--frontier-budget N]   (the frontier row's call budget, default 430)
  *     [--unlabelled]   (the frontier worlds' examples without their kind as `domain`)
  *     [--cache]   (Promptune's gateway keeps the production response cache, as the server's does)
+ *     [--single-budget N]   (the single-agent rows' call budget, default 350; AxGEPA's scales with it)
+ *     [--rows N]   (train / validation sizes of the product's split of an N-row dataset, not 30 / 20)
  *
  * `--only frontier` runs the cost–quality world (bench/quality/frontier.ts):
  * share of the possible saving found at equal quality, how often the
@@ -38,6 +40,9 @@ import {
   runPromptuneMulti,
   runPromptuneSingle,
   share,
+  TRAIN,
+  useSplitOf,
+  VALIDATION,
 } from "./quality/runners";
 import { startWorldServer, type WorldServer } from "./quality/server";
 
@@ -49,6 +54,8 @@ const { values } = parseArgs({
     only: { type: "string", default: "single,fixed,ax,multi,ablations" },
     ablation: { type: "string", default: "" },
     "frontier-budget": { type: "string", default: "" },
+    "single-budget": { type: "string", default: "350" },
+    rows: { type: "string", default: "" },
     unlabelled: { type: "boolean", default: false },
     cache: { type: "boolean", default: false },
   },
@@ -61,7 +68,11 @@ const only = new Set(String(values.only).split(","));
 const worlds = String(values.world).split(",");
 
 /** The call budget of every single-agent row (AxGEPA rows match it). */
-const SINGLE_BUDGET = 350;
+const DEFAULT_SINGLE_BUDGET = 350;
+const SINGLE_BUDGET = Number(values["single-budget"]);
+if (!Number.isInteger(SINGLE_BUDGET) || SINGLE_BUDGET < 50)
+  throw new Error("--single-budget must be an integer of at least 50");
+if (values.rows) useSplitOf(Number(values.rows));
 /**
  * The frontier row's budget: the single-agent one plus the sweep's 2 models × 2 temperatures ×
  * validation; `--frontier-budget N` sets another (the product's own estimate caps this run at 484).
@@ -151,7 +162,7 @@ const VARIANTS: Array<[string, EngineOverrides]> = [
 const server: WorldServer = await startWorldServer();
 const rows: Row[] = [];
 console.log(
-  `${seeds.length} seeds; share of possible gain (mean ± sd over seeds), model calls, tokens, presented validation − held-out (points), prompt length / shortest prompt with its score\n`,
+  `${seeds.length} seeds, ${TRAIN} train / ${VALIDATION} validation examples; share of possible gain (mean ± sd over seeds), model calls, tokens, presented validation − held-out (points), prompt length / shortest prompt with its score\n`,
 );
 console.log(
   `${"world".padEnd(7)} ${"optimiser".padEnd(40)} share         calls  tokens  val − held-out   length`,
@@ -168,7 +179,9 @@ try {
           ? runRuleSingle(server, spec, seed, 10 * scale, scale * SINGLE_BUDGET, o)
           : runPromptuneSingle(server, seed, 10 * scale, scale * SINGLE_BUDGET, o);
     // AxGEPA's budget counts metric calls; in judge worlds each metric call also costs a judge call
-    const axMetric = spec?.metric === "judge" ? 150 : 300;
+    const axMetric = Math.round(
+      ((spec?.metric === "judge" ? 150 : 300) * SINGLE_BUDGET) / DEFAULT_SINGLE_BUDGET,
+    );
     const axRun = (m: number) => (seed: number) =>
       spec ? runRuleAx(server, spec, seed, m) : runAxGepa(server, seed, m);
     if (only.has("single"))

@@ -101,6 +101,13 @@ export interface FrontierOutcome {
   savingShare: number;
   /** True when no measured point is truly better and no dearer than the recommended one. */
   onTrueFrontier: boolean;
+  /**
+   * Where the seed's saving went: `found` (all of the possible saving, or none was possible and
+   * none claimed), `worse` (a point more than EQUAL_QUALITY worse than the primary recommended),
+   * `missed` (an equal cheaper point existed, the primary or a dearer one was kept), `partial`
+   * (an equal point recommended, but a cheaper equal one existed).
+   */
+  verdict: "found" | "worse" | "missed" | "partial";
   sweepCalls: number;
   calls: number;
   recommended: string;
@@ -140,12 +147,20 @@ export function judgeFrontier(
   const found = equal(rec) ? saving(rec) : 0;
   const savingShare =
     possible > 1e-9 ? Math.max(0, found) / possible : rec === primary || equal(rec) ? 1 : 0;
+  const verdict = !equal(rec)
+    ? "worse"
+    : savingShare >= 1 - 1e-9
+      ? "found"
+      : found <= 1e-9
+        ? "missed"
+        : "partial";
   const onTrueFrontier = !points.some(
     (q) => q.truth > rec.truth + 0.005 && q.costPer1kUsd <= rec.costPer1kUsd,
   );
   return {
     savingShare,
     onTrueFrontier,
+    verdict,
     recommended: rec.modelName,
     presentedAccuracy: rec.truth,
     primaryAccuracy: primary.truth,
@@ -270,6 +285,10 @@ export async function printFrontierRows(
     console.log(
       `  calls spent on the sweep                             ${stats(outcomes.map((o) => o.sweepCalls / Math.max(1, o.calls)))} of the run  (≤ 25 %)`,
     );
+    const verdicts = (["found", "worse", "missed", "partial"] as const).map(
+      (v) => `${v} ${outcomes.filter((o) => o.verdict === v).length}`,
+    );
+    console.log(`  seeds by outcome: ${verdicts.join(", ")}`);
     console.log(
       `  recommended: ${candidates.map((m) => `${m} ${count(m)}`).join(", ")}, primary ${count(MODELS.assistant)}`,
     );

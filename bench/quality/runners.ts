@@ -18,14 +18,31 @@ import {
   parseLlmConfig,
   type ResponseCache,
 } from "../../apps/server/src/llm";
+import { splitSizes } from "../../packages/engine/src/datasets/split";
 import { Prng } from "../../packages/engine/src/util/prng";
 import { WorldAgents } from "./agents";
 import { dispatch, MODELS } from "./dispatch";
 import type { WorldServer } from "./server";
 import { type Question, World } from "./world";
 
-export const TRAIN = 30;
-export const VALIDATION = 20;
+/** Train and validation examples of every run (live bindings: `useSplitOf` changes them). */
+export let TRAIN = 30;
+export let VALIDATION = 20;
+
+/**
+ * Sets the train and validation sizes to the ones the product's split gives a
+ * dataset of `rows` examples (`splitSizes`: 30 % validation, 30 % held-out
+ * test, the rest train), for checking the engine at the sizes a user's upload
+ * gets (`--rows`) rather than the bench's 30 / 20. The held-out score stays
+ * the world's ground truth, so the test part is not drawn.
+ */
+export function useSplitOf(rows: number): void {
+  const sizes = splitSizes(rows);
+  if (sizes.train < 1 || sizes.validation < 1)
+    throw new Error(`--rows ${rows} leaves no train or validation examples`);
+  TRAIN = sizes.train;
+  VALIDATION = sizes.validation;
+}
 export const SEED_PROMPT = "You are a support assistant. Answer with the case code only.";
 
 /** The outcome of one run. */
