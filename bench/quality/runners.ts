@@ -37,7 +37,7 @@ export let VALIDATION = 20;
  * the world's ground truth, so the test part is not drawn.
  */
 export function useSplitOf(rows: number): void {
-  const sizes = splitSizes(rows);
+  const sizes = Number.isInteger(rows) ? splitSizes(rows) : { train: 0, validation: 0 };
   if (sizes.train < 1 || sizes.validation < 1)
     throw new Error(`--rows ${rows} leaves no train or validation examples`);
   TRAIN = sizes.train;
