@@ -46,6 +46,9 @@ import {
 } from "./quality/runners";
 import { startWorldServer, type WorldServer } from "./quality/server";
 
+/** The single-agent rows' budget unless `--single-budget` sets another; AxGEPA's 300 / 150 metric calls match it. */
+const DEFAULT_SINGLE_BUDGET = 350;
+
 const { values } = parseArgs({
   options: {
     seeds: { type: "string", default: "20" },
@@ -54,7 +57,7 @@ const { values } = parseArgs({
     only: { type: "string", default: "single,fixed,ax,multi,ablations" },
     ablation: { type: "string", default: "" },
     "frontier-budget": { type: "string", default: "" },
-    "single-budget": { type: "string", default: "350" },
+    "single-budget": { type: "string", default: String(DEFAULT_SINGLE_BUDGET) },
     rows: { type: "string", default: "" },
     unlabelled: { type: "boolean", default: false },
     cache: { type: "boolean", default: false },
@@ -68,7 +71,6 @@ const only = new Set(String(values.only).split(","));
 const worlds = String(values.world).split(",");
 
 /** The call budget of every single-agent row (AxGEPA rows match it). */
-const DEFAULT_SINGLE_BUDGET = 350;
 const SINGLE_BUDGET = Number(values["single-budget"]);
 if (!Number.isInteger(SINGLE_BUDGET) || SINGLE_BUDGET < 50)
   throw new Error("--single-budget must be an integer of at least 50");
