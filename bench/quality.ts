@@ -136,6 +136,7 @@ const ABLATIONS: Array<[string, EngineOverrides]> = [
   ["  − fresh pass for the presented score", { freshPresentedScore: false } as EngineOverrides],
   ["  − temperature probes in halves (two whole)", { sequentialProbes: false } as EngineOverrides],
   ["  − failures inherited from ancestors", { inheritedFailures: false } as EngineOverrides],
+  ["  − drafts (every minibatch pass validated)", { draftSteps: 0 } as EngineOverrides],
 ];
 
 /** Multi-agent mechanisms, each switched off alone (`--only multi-ablations`, ≤ 700 calls). */
@@ -143,10 +144,12 @@ const MULTI_ABLATIONS: Array<[string, EngineOverrides]> = [
   ["  multi − joint edits", { jointEdits: false } as EngineOverrides],
   ["  multi − merge of two lineages", { merge: false } as EngineOverrides],
   ["  multi − failures inherited from ancestors", { inheritedFailures: false } as EngineOverrides],
+  ["  multi + drafts (off by default)", { draftSteps: 1 } as EngineOverrides],
 ];
 
 /** Variants tried and not kept (`--only variants`). */
 const VARIANTS: Array<[string, EngineOverrides]> = [
+  ["  + drafts: two refinement rounds before validation", { draftSteps: 2 } as EngineOverrides],
   [
     "  + removal edits kept when the score holds",
     { removalEdits: true, removalHolds: true } as EngineOverrides,

@@ -213,6 +213,7 @@ export type EvidencePage = z.infer<typeof EvidencePageSchema>;
 /** Why a proposal ended as it did. */
 export const ProposalOutcomeSchema = z.enum([
   "accepted",
+  "refined",
   "rejected_minibatch",
   "rejected_validation",
   "duplicate",
@@ -222,9 +223,13 @@ export const ProposalOutcomeSchema = z.enum([
 ]);
 export type ProposalOutcome = z.infer<typeof ProposalOutcomeSchema>;
 
-/** One proposal an iteration tried. Scores are shares in [0, 1]. */
+/**
+ * One proposal an iteration tried. Scores are shares in [0, 1]. A
+ * `refinement` is a further reflection on a proposal that passed its
+ * minibatch (outcome `refined`), tried before that proposal's validation.
+ */
 export const ProposalSchema = z.object({
-  kind: z.enum(["reflection", "merge"]),
+  kind: z.enum(["reflection", "merge", "refinement"]),
   parent: z.number().int(),
   other_parent: z.number().int().nullable(),
   component: z.string().nullable(),

@@ -14,6 +14,7 @@ import { isAbortError, throwIfAborted } from "../util/abort";
 import { allFinished } from "../util/limit";
 import { acceptOnMinibatch } from "./acceptance";
 import { adaptiveMinibatchSize, mayPropose, observedCallsPerReply } from "./budget";
+import { refineDrafts } from "./draft";
 import {
   type EvaluationContext,
   type ExampleEvaluation,
@@ -79,6 +80,8 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   /** Removal edits (removal.ts); whether one passes the minibatch on a tie. */
   removalEdits: boolean;
   removalHolds: boolean;
+  /** Further reflections on a proposal that passed its minibatch before it is validated (draft.ts). */
+  draftSteps: number;
   /** Calls of one whole validation pass. */
   validationCost: number;
   /** Calls one reply and its scoring take. */
@@ -216,7 +219,7 @@ export async function runIteration<C>(
     const parentRecord = state.candidates[parent] as CandidateRecord<C>;
     const parentConfig = parentRecord.config;
     proposals++;
-    const note = env.recorder?.begin({
+    let note = env.recorder?.begin({
       kind: "reflection",
       parent: parentRecord.iteration,
       minibatch: batch.map((i) => (split.train[i] as DatasetExample).id),
@@ -294,18 +297,36 @@ export async function runIteration<C>(
         note?.finish("rejected_minibatch");
         continue;
       }
-      const afterEvaluations = after.evaluations;
+      const refined = await refineDrafts(
+        env,
+        state,
+        parent,
+        {
+          config: proposal.config,
+          batch,
+          evaluations: after.evaluations,
+          rationale: proposal.rationale,
+          component: proposal.component ?? adapter.components(parentConfig)[component] ?? null,
+        },
+        minibatchSize,
+        signal,
+        note,
+      );
+      const accepted = refined.draft;
+      note = refined.note;
+      depth += refined.depth;
+      const afterEvaluations = accepted.evaluations;
       if (!canAffordValidation(env)) {
         note?.finish("budget");
         state.budgetExhausted = true;
         break;
       }
       const [validation, vector] = await allFinished([
-        scoreValidation(env, proposal.config, parentRecord.scores, signal),
-        embedText(env.llm, state.embedding.source, adapter.embeddingText(proposal.config), signal),
+        scoreValidation(env, accepted.config, parentRecord.scores, signal),
+        embedText(env.llm, state.embedding.source, adapter.embeddingText(accepted.config), signal),
       ]);
       depth += Math.max(validation.depth, state.embedding.source === "provider" ? 1 : 0);
-      state.keys.add(adapter.key(proposal.config));
+      state.keys.add(adapter.key(accepted.config));
       if (!validation.scores) {
         note?.finish("rejected_validation", {
           validationScore: meanScore((validation.evaluations ?? []).map((e) => e.score)),
@@ -323,16 +344,20 @@ export async function runIteration<C>(
       );
       state.candidates.push({
         iteration: state.iteration + 1,
-        config: proposal.config,
+        config: accepted.config,
         parent: (state.candidates[parent] as { iteration: number }).iteration,
-        component: proposal.component ?? adapter.components(parentConfig)[component] ?? null,
-        rationale: proposal.rationale,
+        component: accepted.component,
+        rationale: accepted.rationale,
         scores,
         score: meanScore(scores),
         embeddingPoint: state.projector.project(vector),
       });
       afterEvaluations.forEach((e, k) => {
-        cacheTrainEvaluation(state, { candidate: index, example: batch[k] as number, ...e });
+        cacheTrainEvaluation(state, {
+          candidate: index,
+          example: accepted.batch[k] as number,
+          ...e,
+        });
       });
       state.mergeDue = true;
       return { accepted: index, proposals, depth };

@@ -7,6 +7,7 @@
  * those still resume).
  */
 import type { ModeAdapter } from "./adapter";
+import { nonNegativeInt } from "./option-values";
 import { SEQUENTIAL_PROBES, TEMPERATURE_PROBES } from "./temperature";
 import type { OptimiseOptionsBase } from "./types";
 
@@ -32,6 +33,14 @@ export const MECHANISM_DEFAULTS = {
   sequentialProbes: true,
 } as const;
 
+/**
+ * Refinement rounds before a validation pass (draft.ts), by mode. Measured in bench/quality.ts
+ * over five worlds (docs/optimiser.md, "Drafts"): one round +0.016, +0.009, +0.014 single-agent
+ * on three fresh blocks of 100 seeds and +0.016 at a 40-row split; two rounds +0.002;
+ * multi-agent 0.82 with and without (60 seeds), so off there.
+ */
+export const DRAFT_STEPS = { single: 1, multi: 0 } as const;
+
 /** What the loop's environment and fingerprint need to know. */
 export function mechanismSettings<C>(
   adapter: ModeAdapter<C>,
@@ -56,7 +65,10 @@ export function mechanismSettings<C>(
     : temperatureEdits && freshPresentedScore
       ? validationCost
       : 0;
+  const draftDefault = DRAFT_STEPS[adapter.mode];
+  const draftSteps = nonNegativeInt(options.draftSteps, draftDefault, "draftSteps");
   const settings = {
+    draftSteps,
     temperatureByEvidence,
     temperatureReserve,
     sequentialProbes,
@@ -78,6 +90,8 @@ export function mechanismSettings<C>(
     ...(settings.temperatureEdits ? { temperatureEdits: true } : {}),
     // recorded only when off: it changes only the end of a run, so earlier checkpoints resume with it
     ...(temperatureByEvidence && !settings.sequentialProbes ? { sequentialProbes: false } : {}),
+    // recorded only when not the mode's default, so checkpoints from before drafts resume with them
+    ...(draftSteps === draftDefault ? {} : { draftSteps }),
   };
   return { temperatureReserve, settings, fingerprint };
 }

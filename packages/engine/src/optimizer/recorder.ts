@@ -13,6 +13,7 @@ import { PointEvidenceLog } from "./frontier-evidence";
 /** Why a proposal ended as it did. */
 export type ProposalOutcome =
   | "accepted"
+  | "refined"
   | "rejected_minibatch"
   | "rejected_validation"
   | "duplicate"
@@ -20,10 +21,14 @@ export type ProposalOutcome =
   | "reflection_failed"
   | "budget";
 
-/** One proposal (reflection or merge) tried in an iteration. */
+/**
+ * One proposal tried in an iteration: a reflection on a pool candidate, a
+ * merge of two, or a refinement (a further reflection on a proposal that
+ * passed its minibatch, before its validation pass; draft.ts).
+ */
 export interface ProposalRecord {
-  kind: "reflection" | "merge";
-  /** Creating iteration of the parent (merge: the better parent). */
+  kind: "reflection" | "merge" | "refinement";
+  /** Creating iteration of the parent (merge: the better parent; refinement: the draft's parent). */
   parent: number;
   /** Merge only: the creating iteration of the other parent. */
   otherParent: number | null;
@@ -83,14 +88,20 @@ export function toEvidence(
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
-/** A proposal being tried; finished once with its outcome. */
+/**
+ * A proposal being tried; finished once with its outcome. It takes its place
+ * in the iteration's list when it begins, so a refinement that ends before
+ * the draft it refines still comes after it.
+ */
 export class ProposalNote {
   private done = false;
 
   constructor(
-    private readonly sink: ProposalRecord[],
+    sink: ProposalRecord[],
     readonly record: ProposalRecord,
-  ) {}
+  ) {
+    sink.push(record);
+  }
 
   /** Sets the parent's minibatch scores. */
   parentScores(scores: readonly number[]): this {
@@ -103,7 +114,6 @@ export class ProposalNote {
     if (this.done) return;
     this.done = true;
     Object.assign(this.record, extra, { outcome });
-    this.sink.push(this.record);
   }
 }
 

@@ -67,6 +67,11 @@ export interface OptimiseOptionsBase {
   removalHolds?: boolean;
   /** Drop a proposal that is clearly worse than its parent on half the validation set. Default true. */
   earlyStop?: boolean;
+  /**
+   * Further reflections on a proposal that passed its minibatch, each on a fresh minibatch,
+   * before its validation pass (draft.ts). Default 1 single-agent, 0 multi-agent.
+   */
+  draftSteps?: number;
   /** With `maxCalls`: grow the minibatch (up to 3×) while the budget's share per iteration allows. Default true. */
   adaptiveMinibatch?: boolean;
   /**

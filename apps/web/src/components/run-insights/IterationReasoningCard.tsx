@@ -1,7 +1,7 @@
 import { Badge, Code, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import type { IterationReasoning } from "@promptune/contracts";
 import { percent } from "../../run/score";
-import { OUTCOME_LABELS, outcomeReason } from "./outcome";
+import { OUTCOME_LABELS, outcomeReason, proposalKindLabel } from "./outcome";
 
 const ids = (xs: readonly string[]) => (xs.length ? xs.join(", ") : "—");
 
@@ -79,9 +79,7 @@ export function IterationReasoningCard({ it }: { it: IterationReasoning }) {
                     <Table.Tr key={n} data-outcome={p.outcome}>
                       <Table.Td>{n}</Table.Td>
                       <Table.Td>
-                        {p.kind === "merge"
-                          ? `Merge of iterations ${p.parent} and ${p.other_parent ?? "?"}`
-                          : `Reflection on iteration ${p.parent}`}
+                        {proposalKindLabel(p)}
                         {p.component ? ` · ${p.component}` : ""}
                       </Table.Td>
                       <Table.Td>

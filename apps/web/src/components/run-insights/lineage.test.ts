@@ -1,7 +1,7 @@
 import type { IterationReasoning, Proposal, RunReasoning } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
 import { buildLineage, flattenLineage } from "./lineage";
-import { outcomeReason } from "./outcome";
+import { outcomeReason, proposalKindLabel } from "./outcome";
 
 const proposal = (over: Partial<Proposal>): Proposal => ({
   kind: "reflection",
@@ -77,5 +77,18 @@ describe("lineage", () => {
         }),
       ),
     ).toContain("scored 30.0% on the first half of validation, clearly below the parent's 60.0%");
+  });
+
+  it("says a draft was refined before validation and what the refinement started from", () => {
+    const draft = proposal({ outcome: "refined", proposal_minibatch_score: 1 });
+    expect(outcomeReason(draft)).toBe(
+      "Refined: passed the minibatch (minibatch 100.0% vs parent 50.0%); a further reflection on fresh examples improved it, and the improved version went on to validation.",
+    );
+    expect(proposalKindLabel(proposal({ kind: "refinement", parent: 2 }))).toBe(
+      "Refinement of the draft above (from iteration 2)",
+    );
+    expect(proposalKindLabel(proposal({ kind: "merge", parent: 2, other_parent: 1 }))).toBe(
+      "Merge of iterations 2 and 1",
+    );
   });
 });

@@ -5,6 +5,7 @@ import { percent } from "../../run/score";
 /** Short label of an outcome. */
 export const OUTCOME_LABELS: Record<ProposalOutcome, string> = {
   accepted: "Accepted",
+  refined: "Refined before validation",
   rejected_minibatch: "Rejected: no minibatch gain",
   rejected_validation: "Rejected: worse on validation",
   duplicate: "Rejected: already tried",
@@ -21,6 +22,8 @@ export function outcomeReason(p: Proposal): string {
   switch (p.outcome) {
     case "accepted":
       return `Accepted: ${minibatch}; validation ${pct(p.validation_score)} (parent ${pct(p.parent_validation_score)}).`;
+    case "refined":
+      return `Refined: passed the minibatch (${minibatch}); a further reflection on fresh examples improved it, and the improved version went on to validation.`;
     case "rejected_minibatch":
       return `Rejected: ${minibatch} — a proposal must score strictly higher than its parent.`;
     case "rejected_validation":
@@ -33,5 +36,17 @@ export function outcomeReason(p: Proposal): string {
       return "Rejected: the reflection model's answer could not be used.";
     case "budget":
       return "Stopped: the run's call budget was used up.";
+  }
+}
+
+/** What a proposal was and what it started from. */
+export function proposalKindLabel(p: Proposal): string {
+  switch (p.kind) {
+    case "merge":
+      return `Merge of iterations ${p.parent} and ${p.other_parent ?? "?"}`;
+    case "refinement":
+      return `Refinement of the draft above (from iteration ${p.parent})`;
+    case "reflection":
+      return `Reflection on iteration ${p.parent}`;
   }
 }

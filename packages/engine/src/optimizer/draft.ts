@@ -1,0 +1,186 @@
+/**
+ * Drafts: a proposal that passed its minibatch is improved once more before
+ * it pays for a validation pass. A validation pass is a proposal's largest
+ * cost (a judged reply costs two calls, twenty examples forty), and most of
+ * what one reflection misses is learnt by the next; so the accepted proposal
+ * answers a fresh minibatch, the reflection reads what it still gets wrong
+ * there (and the failures it showed on its own minibatch, and its parent's
+ * other failures as an earlier version's), and a child that beats it on that
+ * minibatch is validated in its place. Otherwise the draft is validated as
+ * it is. Two reflections for one validation pass.
+ */
+import type { DatasetExample } from "@promptune/contracts";
+import { isAbortError } from "../util/abort";
+import { acceptOnMinibatch } from "./acceptance";
+import { observedCallsPerReply } from "./budget";
+import { type ExampleEvaluation, evaluateCandidate, isScored } from "./evaluate";
+import type { IterationEnv } from "./iteration";
+import { reflectionMaterial } from "./material";
+import { BudgetExhaustedError } from "./meter";
+import type { ProposalNote } from "./recorder";
+import type { RunState } from "./state";
+import { parentMinibatch } from "./targeting";
+import type { ReflectionExample } from "./types";
+
+const EPS = 1e-9;
+
+/** A proposal that passed its minibatch and is not validated yet. */
+export interface Draft<C> {
+  config: C;
+  /** Train indices of the minibatch it passed, and its evaluations there. */
+  batch: number[];
+  evaluations: ExampleEvaluation[];
+  rationale: string | null;
+  component: string | null;
+}
+
+/** Whether the calls above the reserves pay for one more draft round and the validation pass after it. */
+function canAffordDraft<C>(env: IterationEnv<C>, minibatchSize: number): boolean {
+  const perReply = observedCallsPerReply(env.replyStats, env.perRun);
+  const round = 2 * minibatchSize * perReply + 1;
+  return (
+    env.meter.remaining() - env.testReserve - env.finalReserve >=
+    round + env.split.validation.length * perReply
+  );
+}
+
+/**
+ * One more reflection on `draft` (a descendant of pool candidate `parent`)
+ * over a fresh minibatch; returns the improved draft when it beats `draft`
+ * there, with its note in the iteration's reasoning still open (the caller
+ * finishes it after the validation pass), else null (validate `draft` as it
+ * is). Out of calls: null too.
+ */
+export async function refineDraft<C>(
+  env: IterationEnv<C>,
+  state: RunState<C>,
+  parent: number,
+  draft: Draft<C>,
+  minibatchSize: number,
+  signal: AbortSignal,
+): Promise<{ draft: Draft<C>; depth: number; note: ProposalNote | undefined } | null> {
+  const { adapter, split } = env;
+  const batch = parentMinibatch(env, state, parent, minibatchSize).filter(
+    (i) => !draft.batch.includes(i),
+  );
+  if (batch.length === 0) return null;
+  const examples = batch.map((i) => split.train[i] as DatasetExample);
+  const parentRecord = state.candidates[parent];
+  const note = env.recorder?.begin({
+    kind: "refinement",
+    parent: parentRecord?.iteration ?? 0,
+    minibatch: examples.map((e) => e.id),
+    parentValidationScore: parentRecord?.score ?? null,
+  });
+  try {
+    const before = await evaluateCandidate(env, draft.config, examples, signal);
+    note?.parentScores(before.evaluations.map((e) => e.score));
+    const scored = before.evaluations.filter((e) => isScored(e.score));
+    if (scored.every((e) => e.score >= 1 - EPS)) {
+      note?.finish("parent_perfect");
+      return null;
+    }
+    const own: ReflectionExample[] = draft.evaluations.flatMap((e, k) =>
+      isScored(e.score) && e.score < 1 - EPS
+        ? [{ example: split.train[draft.batch[k] as number] as DatasetExample, ...e }]
+        : [],
+    );
+    // the parent's failures elsewhere, as an earlier version's (the draft did not answer them)
+    const parentMaterial = reflectionMaterial(
+      split.train,
+      state,
+      parent,
+      batch,
+      before.evaluations,
+      {
+        extra: Math.max(0, env.reflectionExtra - own.length),
+        inherited: env.inheritedFailures,
+      },
+    );
+    const onBatch = parentMaterial.slice(0, scored.length);
+    const elsewhere = parentMaterial
+      .slice(scored.length)
+      .filter((m) => !draft.batch.some((i) => split.train[i]?.id === m.example.id))
+      .map((m): ReflectionExample => ({ ...m, inherited: true }));
+    const material = [...onBatch, ...own, ...elsewhere];
+    const component = adapter.pickComponent
+      ? adapter.pickComponent(draft.config, state.componentCursor, material).index
+      : state.componentCursor % adapter.components(draft.config).length;
+    if (note) {
+      note.record.reflectedOn = material.map((m) => m.example.id);
+      note.record.component = adapter.components(draft.config)[component] ?? null;
+    }
+    let proposal: Awaited<ReturnType<typeof adapter.propose>>;
+    try {
+      proposal = await adapter.propose(env.llm, draft.config, component, material, signal);
+    } catch (err) {
+      if (isAbortError(err) || err instanceof BudgetExhaustedError || signal.aborted) throw err;
+      proposal = null;
+    }
+    if (!proposal) {
+      note?.finish("reflection_failed");
+      return null;
+    }
+    if (note) note.record.rationale = proposal.rationale;
+    if (state.keys.has(adapter.key(proposal.config))) {
+      note?.finish("duplicate");
+      return null;
+    }
+    const after = await acceptOnMinibatch(
+      env,
+      proposal.config,
+      examples,
+      before.evaluations.map((e) => e.score),
+      signal,
+    );
+    if (note) {
+      note.record.proposalMinibatchScore = (note.record.parentMinibatchScore ?? 0) + after.gain;
+    }
+    if (!after.accepted || !after.evaluations) {
+      note?.finish("rejected_minibatch");
+      return null;
+    }
+    const rationale = [draft.rationale, proposal.rationale].filter(Boolean).join(" ");
+    return {
+      note,
+      draft: {
+        config: proposal.config,
+        batch,
+        evaluations: after.evaluations,
+        rationale: rationale || null,
+        component: draft.component,
+      },
+      depth: before.depth + 1 + after.depth,
+    };
+  } catch (err) {
+    if (err instanceof BudgetExhaustedError) {
+      note?.finish("budget");
+      return null;
+    }
+    throw err;
+  }
+}
+
+/**
+ * Up to `env.draftSteps` refinement rounds on `draft` while the calls pay for
+ * them; returns the draft to validate and the note of the proposal that made
+ * it (the one refined is finished as `refined`).
+ */
+export async function refineDrafts<C>(
+  env: IterationEnv<C>,
+  state: RunState<C>,
+  parent: number,
+  draft: Draft<C>,
+  minibatchSize: number,
+  signal: AbortSignal,
+  note: ProposalNote | undefined,
+): Promise<{ draft: Draft<C>; note: ProposalNote | undefined; depth: number }> {
+  let current = { draft, note, depth: 0 };
+  for (let step = 0; step < env.draftSteps && canAffordDraft(env, minibatchSize); step++) {
+    const refined = await refineDraft(env, state, parent, current.draft, minibatchSize, signal);
+    if (!refined) break;
+    current.note?.finish("refined");
+    current = { draft: refined.draft, note: refined.note, depth: current.depth + refined.depth };
+  }
+  return current;
+}
