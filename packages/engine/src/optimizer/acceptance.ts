@@ -18,6 +18,7 @@ import {
   isScored,
   pairedMeans,
 } from "./evaluate";
+import type { ProposalNote } from "./recorder";
 
 const EPS = 1e-9;
 
@@ -102,4 +103,52 @@ export async function acceptOnMinibatch<C>(
     gain,
     depth: first.depth + rest.depth,
   };
+}
+
+/** What a proposal is screened against: the keys tried, the minibatch and the parent's evaluations there. */
+export interface MinibatchTrial {
+  tried: ReadonlySet<string>;
+  examples: readonly DatasetExample[];
+  parent: readonly ExampleEvaluation[];
+  /** A removal edit passes on a tie too (`removalHolds`). */
+  orEqual?: boolean;
+}
+
+/**
+ * A proposal's way through its minibatch, recorded on its note: dropped
+ * when it was tried before (`tried` holds the keys; `duplicate`), else the
+ * lazy acceptance test against the parent's evaluations
+ * test (`rejected_minibatch` when it fails). Returns its minibatch
+ * evaluations when it passes, else null, and the calls' depth. Shared by
+ * the search's proposals and the drafts' refinements.
+ */
+export async function screenOnMinibatch<C>(
+  ctx: EvaluationContext<C>,
+  proposal: { config: C; rationale: string | null; removal?: boolean },
+  on: MinibatchTrial,
+  signal: AbortSignal,
+  note: ProposalNote | undefined,
+): Promise<{ evaluations: ExampleEvaluation[] | null; depth: number }> {
+  const { tried, examples, parent, orEqual = false } = on;
+  if (note) note.record.rationale = proposal.rationale;
+  if (tried.has(ctx.adapter.key(proposal.config))) {
+    note?.finish("duplicate");
+    return { evaluations: null, depth: 0 };
+  }
+  const after = await acceptOnMinibatch(
+    ctx,
+    proposal.config,
+    examples,
+    parent.map((e) => e.score),
+    signal,
+    orEqual && proposal.removal === true,
+  );
+  if (note) {
+    note.record.proposalMinibatchScore = (note.record.parentMinibatchScore ?? 0) + after.gain;
+  }
+  if (!after.accepted || !after.evaluations) {
+    note?.finish("rejected_minibatch");
+    return { evaluations: null, depth: after.depth };
+  }
+  return { evaluations: after.evaluations, depth: after.depth };
 }

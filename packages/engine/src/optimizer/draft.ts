@@ -11,7 +11,7 @@
  */
 import type { DatasetExample } from "@promptune/contracts";
 import { isAbortError } from "../util/abort";
-import { acceptOnMinibatch } from "./acceptance";
+import { screenOnMinibatch } from "./acceptance";
 import { observedCallsPerReply } from "./budget";
 import { type ExampleEvaluation, evaluateCandidate, isScored } from "./evaluate";
 import type { IterationEnv } from "./iteration";
@@ -34,6 +34,16 @@ export interface Draft<C> {
   component: string | null;
 }
 
+/** Where a draft came from: the iteration's environment and state, its pool parent, the minibatch size. */
+export interface DraftRound<C> {
+  env: IterationEnv<C>;
+  state: RunState<C>;
+  /** Pool index of the draft's parent. */
+  parent: number;
+  minibatchSize: number;
+  signal: AbortSignal;
+}
+
 /** Whether the calls above the reserves pay for one more draft round and the validation pass after it. */
 function canAffordDraft<C>(env: IterationEnv<C>, minibatchSize: number): boolean {
   const perReply = observedCallsPerReply(env.replyStats, env.perRun);
@@ -45,20 +55,17 @@ function canAffordDraft<C>(env: IterationEnv<C>, minibatchSize: number): boolean
 }
 
 /**
- * One more reflection on `draft` (a descendant of pool candidate `parent`)
+ * One more reflection on `draft` (a descendant of pool candidate `round.parent`)
  * over a fresh minibatch; returns the improved draft when it beats `draft`
  * there, with its note in the iteration's reasoning still open (the caller
  * finishes it after the validation pass), else null (validate `draft` as it
  * is). Out of calls: null too.
  */
-export async function refineDraft<C>(
-  env: IterationEnv<C>,
-  state: RunState<C>,
-  parent: number,
+async function refineDraft<C>(
+  round: DraftRound<C>,
   draft: Draft<C>,
-  minibatchSize: number,
-  signal: AbortSignal,
 ): Promise<{ draft: Draft<C>; depth: number; note: ProposalNote | undefined } | null> {
+  const { env, state, parent, minibatchSize, signal } = round;
   const { adapter, split } = env;
   const batch = parentMinibatch(env, state, parent, minibatchSize).filter(
     (i) => !draft.batch.includes(i),
@@ -121,36 +128,20 @@ export async function refineDraft<C>(
       note?.finish("reflection_failed");
       return null;
     }
-    if (note) note.record.rationale = proposal.rationale;
-    if (state.keys.has(adapter.key(proposal.config))) {
-      note?.finish("duplicate");
-      return null;
-    }
-    const after = await acceptOnMinibatch(
-      env,
-      proposal.config,
-      examples,
-      before.evaluations.map((e) => e.score),
-      signal,
-    );
-    if (note) {
-      note.record.proposalMinibatchScore = (note.record.parentMinibatchScore ?? 0) + after.gain;
-    }
-    if (!after.accepted || !after.evaluations) {
-      note?.finish("rejected_minibatch");
-      return null;
-    }
+    const trial = { tried: state.keys, examples, parent: before.evaluations };
+    const screened = await screenOnMinibatch(env, proposal, trial, signal, note);
+    if (!screened.evaluations) return null;
     const rationale = [draft.rationale, proposal.rationale].filter(Boolean).join(" ");
     return {
       note,
       draft: {
         config: proposal.config,
         batch,
-        evaluations: after.evaluations,
+        evaluations: screened.evaluations,
         rationale: rationale || null,
         component: draft.component,
       },
-      depth: before.depth + 1 + after.depth,
+      depth: before.depth + 1 + screened.depth,
     };
   } catch (err) {
     if (err instanceof BudgetExhaustedError) {
@@ -167,17 +158,14 @@ export async function refineDraft<C>(
  * it (the one refined is finished as `refined`).
  */
 export async function refineDrafts<C>(
-  env: IterationEnv<C>,
-  state: RunState<C>,
-  parent: number,
+  round: DraftRound<C>,
   draft: Draft<C>,
-  minibatchSize: number,
-  signal: AbortSignal,
   note: ProposalNote | undefined,
 ): Promise<{ draft: Draft<C>; note: ProposalNote | undefined; depth: number }> {
+  const { env, minibatchSize } = round;
   let current = { draft, note, depth: 0 };
   for (let step = 0; step < env.draftSteps && canAffordDraft(env, minibatchSize); step++) {
-    const refined = await refineDraft(env, state, parent, current.draft, minibatchSize, signal);
+    const refined = await refineDraft(round, current.draft);
     if (!refined) break;
     current.note?.finish("refined");
     current = { draft: refined.draft, note: refined.note, depth: current.depth + refined.depth };

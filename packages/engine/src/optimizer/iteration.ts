@@ -12,7 +12,7 @@ import type { DatasetSplit } from "../datasets/split";
 import { embedText } from "../embedding/embedder";
 import { isAbortError, throwIfAborted } from "../util/abort";
 import { allFinished } from "../util/limit";
-import { acceptOnMinibatch } from "./acceptance";
+import { screenOnMinibatch } from "./acceptance";
 import { adaptiveMinibatchSize, mayPropose, observedCallsPerReply } from "./budget";
 import { refineDrafts } from "./draft";
 import {
@@ -276,40 +276,24 @@ export async function runIteration<C>(
         note?.finish("reflection_failed");
         continue;
       }
-      if (note) note.record.rationale = proposal.rationale;
-      if (state.keys.has(adapter.key(proposal.config))) {
-        note?.finish("duplicate");
-        continue;
-      }
-      const after = await acceptOnMinibatch(
-        env,
-        proposal.config,
+      const trial = {
+        tried: state.keys,
         examples,
-        before.evaluations.map((e) => e.score),
-        signal,
-        env.removalHolds && proposal.removal === true,
-      );
-      depth += after.depth;
-      if (note) {
-        note.record.proposalMinibatchScore = (note.record.parentMinibatchScore ?? 0) + after.gain;
-      }
-      if (!after.accepted || !after.evaluations) {
-        note?.finish("rejected_minibatch");
-        continue;
-      }
+        parent: before.evaluations,
+        orEqual: env.removalHolds,
+      };
+      const screened = await screenOnMinibatch(env, proposal, trial, signal, note);
+      depth += screened.depth;
+      if (!screened.evaluations) continue;
       const refined = await refineDrafts(
-        env,
-        state,
-        parent,
+        { env, state, parent, minibatchSize, signal },
         {
           config: proposal.config,
           batch,
-          evaluations: after.evaluations,
+          evaluations: screened.evaluations,
           rationale: proposal.rationale,
           component: proposal.component ?? adapter.components(parentConfig)[component] ?? null,
         },
-        minibatchSize,
-        signal,
         note,
       );
       const accepted = refined.draft;
