@@ -133,10 +133,13 @@ describe("odd provider answers during runs", () => {
         "completed",
       );
     }
-    // Within noise: the difference of the means within two standard errors of it (at least 0.05).
+    // Within noise: the difference of the means within three standard errors of it (at least
+    // 0.05). Concurrent runs share the gateway's cache, whose hits do not spend a run's budget, so
+    // even fault-free runs of one prompt end at different scores (0.75–0.875 here); at two
+    // standard errors four runs a side failed about one time in eight without any fault effect.
     const se = Math.sqrt(sd(c.best) ** 2 / RUNS + sd(f.best) ** 2 / RUNS);
-    expect(Math.abs(mean(f.best) - mean(c.best))).toBeLessThanOrEqual(Math.max(2 * se, 0.05));
+    expect(Math.abs(mean(f.best) - mean(c.best))).toBeLessThanOrEqual(Math.max(3 * se, 0.05));
     const seTest = Math.sqrt(sd(c.test) ** 2 / RUNS + sd(f.test) ** 2 / RUNS);
-    expect(Math.abs(mean(f.test) - mean(c.test))).toBeLessThanOrEqual(Math.max(2 * seTest, 0.05));
+    expect(Math.abs(mean(f.test) - mean(c.test))).toBeLessThanOrEqual(Math.max(3 * seTest, 0.05));
   });
 });

@@ -7,6 +7,7 @@
  */
 import type { DatasetExample, MultiAgentConfig } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
+import { splitDataset } from "../datasets/split";
 import { createFakeLlm, syntheticExamples } from "../testing/fake-llm";
 import { acceptOnMinibatch } from "./acceptance";
 import type { ModeAdapter } from "./adapter";
@@ -199,6 +200,29 @@ describe("runs under provider faults (fake port)", () => {
     expect(faulty.final.best.validationScore).toBeGreaterThan(
       clean.results[0]?.validationScore ?? 1,
     );
+  });
+
+  it("leaves an example that is never scored out of the evidence instead of a row without a score", async () => {
+    // the evidence of an unscored example once reached the server as a NaN score and failed the run
+    const never = splitDataset("synthetic", syntheticExamples(30)).validation[0] as DatasetExample;
+    const question = never.dialog.at(-1)?.content ?? "";
+    const { results, final } = await drive(
+      singleOptions(
+        { iterations: 2, seed: 3 },
+        {
+          beforeCall: (call) => {
+            if (call.purpose === "assistant" && call.user.includes(question))
+              throw providerFailure();
+          },
+        },
+      ).run(),
+    );
+    const rows = [...results.flatMap((r) => r.evidence), ...final.testEvidence].flatMap(
+      (c) => c.examples,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(Number.isFinite(row.score)).toBe(true);
+    expect(rows.some((row) => row.exampleId === never.id)).toBe(false);
   });
 
   it("completes a multi-agent run when coordinator, worker and judge calls fail now and then", async () => {

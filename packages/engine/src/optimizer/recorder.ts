@@ -7,7 +7,7 @@
  * decision of the search.
  */
 import type { DatasetExample } from "@promptune/contracts";
-import type { ExampleEvaluation } from "./evaluate";
+import { type ExampleEvaluation, isScored } from "./evaluate";
 import { PointEvidenceLog } from "./frontier-evidence";
 
 /** Why a proposal ended as it did. */
@@ -71,19 +71,28 @@ export interface CandidateEvidence {
   examples: ExampleEvidence[];
 }
 
-/** Turns evaluations in example order into evidence rows. */
+/**
+ * Turns evaluations in example order into evidence rows. An unscored
+ * example (its calls failed; score NaN) has no measurement to show and is
+ * left out: evidence is what a candidate was measured to do, and a row
+ * without a score cannot be stored or compared.
+ */
 export function toEvidence(
   examples: readonly DatasetExample[],
   evaluations: readonly ExampleEvaluation[],
 ): ExampleEvidence[] {
-  return evaluations.map((e, k) => ({
-    exampleId: (examples[k] as DatasetExample).id,
+  return evaluations.flatMap((e, k) => (isScored(e.score) ? [evidenceRow(examples[k], e)] : []));
+}
+
+function evidenceRow(example: DatasetExample | undefined, e: ExampleEvaluation): ExampleEvidence {
+  return {
+    exampleId: (example as DatasetExample).id,
     score: e.score,
     feedback: e.feedback,
     ...(e.rubricItems ? { rubricMet: e.rubricItems.map((r) => r.met) } : {}),
     reply: e.reply,
     trace: e.trace,
-  }));
+  };
 }
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
