@@ -35,8 +35,8 @@ export const MECHANISM_DEFAULTS = {
 
 /**
  * Refinement rounds before a validation pass (draft.ts), by mode. Measured in bench/quality.ts
- * over five worlds (docs/optimiser.md, "Drafts"): one round +0.016, +0.009, +0.014 single-agent
- * on three fresh blocks of 100 seeds and +0.016 at a 40-row split; two rounds +0.002;
+ * over five worlds (docs/optimiser.md, "Drafts"): one round +0.016, +0.009, +0.014, +0.015
+ * single-agent on four fresh blocks of 100 seeds and +0.016 at a 40-row split; two rounds +0.002;
  * multi-agent 0.82 with and without (60 seeds), so off there.
  */
 export const DRAFT_STEPS = { single: 1, multi: 0 } as const;
