@@ -12,15 +12,13 @@
 import type { DatasetExample } from "@promptune/contracts";
 import { isAbortError } from "../util/abort";
 import { screenOnMinibatch } from "./acceptance";
-import { observedCallsPerReply } from "./budget";
 import { type ExampleEvaluation, evaluateCandidate, isScored } from "./evaluate";
-import type { IterationEnv } from "./iteration";
+import { canAffordValidation, type IterationEnv } from "./iteration";
 import { reflectionMaterial } from "./material";
 import { BudgetExhaustedError } from "./meter";
 import type { ProposalNote } from "./recorder";
 import type { RunState } from "./state";
 import { parentMinibatch } from "./targeting";
-import type { ReflectionExample } from "./types";
 
 const EPS = 1e-9;
 
@@ -42,16 +40,6 @@ export interface DraftRound<C> {
   parent: number;
   minibatchSize: number;
   signal: AbortSignal;
-}
-
-/** Whether the calls above the reserves pay for one more draft round and the validation pass after it. */
-function canAffordDraft<C>(env: IterationEnv<C>, minibatchSize: number): boolean {
-  const perReply = observedCallsPerReply(env.replyStats, env.perRun);
-  const round = 2 * minibatchSize * perReply + 1;
-  return (
-    env.meter.remaining() - env.testReserve - env.finalReserve >=
-    round + env.split.validation.length * perReply
-  );
 }
 
 /**
@@ -87,29 +75,11 @@ async function refineDraft<C>(
       note?.finish("parent_perfect");
       return null;
     }
-    const own: ReflectionExample[] = draft.evaluations.flatMap((e, k) =>
-      isScored(e.score) && e.score < 1 - EPS
-        ? [{ example: split.train[draft.batch[k] as number] as DatasetExample, ...e }]
-        : [],
-    );
-    // the parent's failures elsewhere, as an earlier version's (the draft did not answer them)
-    const parentMaterial = reflectionMaterial(
-      split.train,
-      state,
-      parent,
-      batch,
-      before.evaluations,
-      {
-        extra: Math.max(0, env.reflectionExtra - own.length),
-        inherited: env.inheritedFailures,
-      },
-    );
-    const onBatch = parentMaterial.slice(0, scored.length);
-    const elsewhere = parentMaterial
-      .slice(scored.length)
-      .filter((m) => !draft.batch.some((i) => split.train[i]?.id === m.example.id))
-      .map((m): ReflectionExample => ({ ...m, inherited: true }));
-    const material = [...onBatch, ...own, ...elsewhere];
+    const material = reflectionMaterial(split.train, state, parent, batch, before.evaluations, {
+      extra: env.reflectionExtra,
+      inherited: env.inheritedFailures,
+      draft,
+    });
     const component = adapter.pickComponent
       ? adapter.pickComponent(draft.config, state.componentCursor, material).index
       : state.componentCursor % adapter.components(draft.config).length;
@@ -164,7 +134,7 @@ export async function refineDrafts<C>(
 ): Promise<{ draft: Draft<C>; note: ProposalNote | undefined; depth: number }> {
   const { env, minibatchSize } = round;
   let current = { draft, note, depth: 0 };
-  for (let step = 0; step < env.draftSteps && canAffordDraft(env, minibatchSize); step++) {
+  for (let step = 0; step < env.draftSteps && canAffordValidation(env, minibatchSize); step++) {
     const refined = await refineDraft(round, current.draft);
     if (!refined) break;
     current.note?.finish("refined");

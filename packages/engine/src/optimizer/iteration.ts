@@ -99,12 +99,18 @@ export interface IterationOutcome {
   depth: number;
 }
 
-/** Whether the calls left above the reserves pay for a validation pass at the observed cost per reply. */
-export function canAffordValidation<C>(env: IterationEnv<C>): boolean {
+/**
+ * Whether the calls left above the reserves pay for a validation pass at the
+ * observed cost per reply — after a minibatch round of `minibatch` examples
+ * (both sides' answers and a reflection) when one comes first (a draft's
+ * refinement, draft.ts).
+ */
+export function canAffordValidation<C>(env: IterationEnv<C>, minibatch = 0): boolean {
   const perReply = observedCallsPerReply(env.replyStats, env.perRun);
+  const round = minibatch > 0 ? 2 * minibatch * perReply + 1 : 0;
   return (
     env.meter.remaining() - env.testReserve - env.finalReserve >=
-    env.split.validation.length * perReply
+    round + env.split.validation.length * perReply
   );
 }
 
@@ -299,7 +305,6 @@ export async function runIteration<C>(
       const accepted = refined.draft;
       note = refined.note;
       depth += refined.depth;
-      const afterEvaluations = accepted.evaluations;
       if (!canAffordValidation(env)) {
         note?.finish("budget");
         state.budgetExhausted = true;
@@ -336,7 +341,7 @@ export async function runIteration<C>(
         score: meanScore(scores),
         embeddingPoint: state.projector.project(vector),
       });
-      afterEvaluations.forEach((e, k) => {
+      accepted.evaluations.forEach((e, k) => {
         cacheTrainEvaluation(state, {
           candidate: index,
           example: accepted.batch[k] as number,

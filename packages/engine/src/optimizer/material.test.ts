@@ -112,4 +112,37 @@ describe("reflection material", () => {
     expect(inherited).toContain("earlier version of this prompt");
     expect(inherited).toContain("question 4");
   });
+
+  it("improving a draft: its own minibatch failures first, the parent's failures as an earlier version's, none it answered", () => {
+    const s = state([
+      evaluation(1, 4, 0), // an ancestor's failure: inherited
+      evaluation(3, 8, 0), // the parent's failure: an earlier version's now
+      evaluation(3, 2, 0), // the parent failed t2, but the draft answered t2: not shown
+    ]);
+    const draft = {
+      batch: [2, 3],
+      evaluations: [
+        { score: 1, feedback: "d2", reply: "ok", trace: "", consulted: [] },
+        { score: 0.5, feedback: "d3", reply: "half", trace: "", consulted: [] },
+      ],
+    };
+    const material = reflectionMaterial(train, s, 3, [0, 1], minibatch, {
+      extra: 8,
+      inherited: true,
+      draft,
+    });
+    expect(material.map((m) => [m.example.id, m.feedback, m.inherited ?? false])).toEqual([
+      ["t0", "mb0", false],
+      ["t1", "mb1", false],
+      ["t3", "d3", false],
+      ["t8", "c3 on t8", true],
+      ["t4", "c1 on t4", true],
+    ]);
+    const tight = reflectionMaterial(train, s, 3, [0, 1], minibatch, {
+      extra: 2,
+      inherited: true,
+      draft,
+    });
+    expect(tight.map((m) => m.example.id)).toEqual(["t0", "t1", "t3", "t8"]);
+  });
 });

@@ -24,6 +24,12 @@ export interface MaterialSettings {
   extra: number;
   /** Fill the slots the parent's own failures leave with its ancestors' failures. */
   inherited: boolean;
+  /**
+   * The prompt improved is a draft of the parent's (draft.ts), not the parent:
+   * its failures on the minibatch it passed come first, and the parent's own
+   * failures are then an earlier version's too.
+   */
+  draft?: { batch: readonly number[]; evaluations: readonly ExampleEvaluation[] };
 }
 
 function shown(train: readonly DatasetExample[], t: TrainEvaluation, inherited: boolean) {
@@ -43,7 +49,8 @@ function shown(train: readonly DatasetExample[], t: TrainEvaluation, inherited: 
 /**
  * The reflection material for `parent` on minibatch `batch` (train indices)
  * with its `evaluations`: scored minibatch results, then up to
- * `settings.extra` failures, the parent's own most recent first, then its
+ * `settings.extra` failures — a draft's on its own minibatch (when the
+ * prompt improved is one), the parent's own most recent first, then its
  * ancestors' (nearest ancestor first, each example once).
  */
 export function reflectionMaterial<C>(
@@ -58,15 +65,24 @@ export function reflectionMaterial<C>(
     isScored(e.score) ? [{ example: train[batch[k] as number] as DatasetExample, ...e }] : [],
   );
   if (settings.extra <= 0) return material;
+  const draft = settings.draft;
+  const drafted = (draft?.evaluations ?? []).flatMap((e, k) =>
+    isScored(e.score) && e.score < 1 - EPS
+      ? [{ example: train[draft?.batch[k] as number] as DatasetExample, ...e }]
+      : [],
+  );
+  material.push(...drafted.slice(0, settings.extra));
+  const answered = [...batch, ...(draft?.batch ?? [])];
   const newestFirst = [...state.trainCache.values()].reverse();
   const own = newestFirst.filter((t) => t.candidate === parent);
-  const failed = (t: TrainEvaluation) => t.score < 1 - EPS && !batch.includes(t.example);
-  const picked = own.filter(failed).slice(0, settings.extra);
-  material.push(...picked.map((t) => shown(train, t, false)));
-  if (!settings.inherited || picked.length >= settings.extra) return material;
+  const failed = (t: TrainEvaluation) => t.score < 1 - EPS && !answered.includes(t.example);
+  const picked = own.filter(failed).slice(0, Math.max(0, settings.extra - drafted.length));
+  material.push(...picked.map((t) => shown(train, t, draft !== undefined)));
+  const filled = drafted.length + picked.length;
+  if (!settings.inherited || filled >= settings.extra) return material;
   // Examples the parent answered speak for themselves: an ancestor's failure there is stale.
-  const taken = new Set([...batch, ...own.map((t) => t.example)]);
-  let room = settings.extra - picked.length;
+  const taken = new Set([...answered, ...own.map((t) => t.example)]);
+  let room = settings.extra - filled;
   for (const ancestor of ancestors(state.candidates, parent)) {
     for (const t of newestFirst) {
       if (room <= 0) return material;
