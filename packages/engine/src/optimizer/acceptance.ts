@@ -117,8 +117,8 @@ export interface MinibatchTrial {
 /**
  * A proposal's way through its minibatch, recorded on its note: dropped
  * when it was tried before (`tried` holds the keys; `duplicate`), else the
- * lazy acceptance test against the parent's evaluations
- * test (`rejected_minibatch` when it fails). Returns its minibatch
+ * lazy acceptance test against the parent's evaluations there
+ * (`rejected_minibatch` when it fails). Returns its minibatch
  * evaluations when it passes, else null, and the calls' depth. Shared by
  * the search's proposals and the drafts' refinements.
  */
