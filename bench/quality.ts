@@ -137,6 +137,10 @@ const ABLATIONS: Array<[string, EngineOverrides]> = [
   ["  − temperature probes in halves (two whole)", { sequentialProbes: false } as EngineOverrides],
   ["  − failures inherited from ancestors", { inheritedFailures: false } as EngineOverrides],
   ["  − drafts (every minibatch pass validated)", { draftSteps: 0 } as EngineOverrides],
+  [
+    "  − temperature ties by metric (one-SE band for every metric)",
+    { temperatureTiesToLower: true } as EngineOverrides,
+  ],
 ];
 
 /** Multi-agent mechanisms, each switched off alone (`--only multi-ablations`, ≤ 700 calls). */

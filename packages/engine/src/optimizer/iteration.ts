@@ -70,6 +70,8 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   temperatureReserve: number;
   /** Probes answer half the validation set first (temperature.ts, `sequentialProbes`). */
   sequentialProbes: boolean;
+  /** A lower temperature within one paired standard error of the best wins (temperature.ts). */
+  temperatureTiesToLower: boolean;
   /** Present a fresh validation measurement of a temperature chosen among several. */
   freshPresentedScore: boolean;
   /** Draw minibatches toward the parent's failures and uncovered strata (targeting.ts). */

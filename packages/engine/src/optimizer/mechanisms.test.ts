@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { splitDataset } from "../datasets/split";
 import type { LlmPort } from "../ports";
-import { syntheticExamples } from "../testing/fake-llm";
+import { SYNTHETIC_RUBRIC_ITEMS, syntheticExamples } from "../testing/fake-llm";
 import type { Prng } from "../util/prng";
 import type { ModeAdapter } from "./adapter";
 import { temperatureProposal } from "./temperature-edit";
@@ -131,6 +131,45 @@ describe("temperature chosen by evidence", () => {
     const whole = await drive(optimizeSingleAgent({ ...options, llm, sequentialProbes: false }));
     expect(whole.final.best.config.temperature).toBeGreaterThan(0);
     expect(coldReplies).toBe(validation.length);
+  });
+});
+
+describe("temperature ties by metric", () => {
+  /** A port whose assistant fails one validation example at temperature 0 and answers it warm. */
+  function colderMissesOne(inner: LlmPort, question: string): LlmPort {
+    return {
+      ...inner,
+      async complete(request) {
+        const last = request.messages[request.messages.length - 1]?.content ?? "";
+        if (
+          request.purpose === "assistant" &&
+          (request.temperature ?? 0) < 0.05 &&
+          last.startsWith(`${question}:`)
+        )
+          return {
+            text: "No idea.",
+            usage: { calls: 1, inputTokens: 1, outputTokens: 1, costUsd: 0, cachedCalls: 0 },
+          };
+        return inner.complete(request);
+      },
+    };
+  }
+
+  it("a judged run keeps the warmer temperature a probe at 0 scores a little lower; a tie band gives it to 0", async () => {
+    const probes = { temperatureByEvidence: true, temperatureEdits: false };
+    // a prompt that states every rubric item: every warm reply scores 1
+    const prompt = SYNTHETIC_RUBRIC_ITEMS.map((item) => `Always ${item}.`).join(" ");
+    const { options } = singleOptions({ seed: 2, iterations: 2, prompt, ...probes });
+    const { validation } = splitDataset(options.dataset.name, options.dataset.examples);
+    const question = (validation[0]?.dialog[0]?.content ?? "").split(":")[0] ?? "";
+    const llm = colderMissesOne(options.llm, question);
+    const { optimizeSingleAgent } = await import("./single");
+    const judged = await drive(optimizeSingleAgent({ ...options, llm }));
+    expect(judged.final.best.config.temperature).toBeGreaterThan(0);
+    const banded = await drive(
+      optimizeSingleAgent({ ...options, llm, temperatureTiesToLower: true }),
+    );
+    expect(banded.final.best.config.temperature).toBe(0);
   });
 });
 

@@ -67,8 +67,13 @@ export function mechanismSettings<C>(
       : 0;
   const draftDefault = DRAFT_STEPS[adapter.mode];
   const draftSteps = nonNegativeInt(options.draftSteps, draftDefault, "draftSteps");
+  // reference-based metrics answer best cold; judged replies may want warmth (docs/optimiser.md,
+  // "Session 18: temperature ties by metric")
+  const temperatureTiesToLower =
+    options.temperatureTiesToLower ?? (!options.scorer && options.dataset.metric !== "judge");
   const settings = {
     draftSteps,
+    temperatureTiesToLower,
     temperatureByEvidence,
     temperatureReserve,
     sequentialProbes,

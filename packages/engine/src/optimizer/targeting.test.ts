@@ -67,4 +67,14 @@ describe("temperature choice", () => {
     expect(pickTemperature([worse, clearlyBetter]).temperature).toBe(0.7);
     expect(pairedStandardError([1, 1], [1, 1])).toBe(0);
   });
+
+  it("without the tie band takes the higher mean, and only exact ties go to the lower", () => {
+    const high = { temperature: 0.7, scores: [1, 1, 1, 1, 0, 1, 1, 1] };
+    const low = { temperature: 0, scores: [1, 1, 1, 1, 0, 0, 1, 1] };
+    // within one paired standard error: the band gives it to 0, the plain means to 0.7
+    expect(pickTemperature([high, low]).temperature).toBe(0);
+    expect(pickTemperature([high, low], false).temperature).toBe(0.7);
+    const same = { temperature: 0, scores: [1, 1, 1, 1, 1, 0, 1, 1] };
+    expect(pickTemperature([high, same], false).temperature).toBe(0);
+  });
 });

@@ -5,9 +5,10 @@
  * temperature, in halves: the second half only when the first does not show
  * it clearly worse; or, with `sequentialProbes` off, whole at 0 and at the
  * run's starting one), within calls kept back for it. The best validation
- * mean wins; ties go to the lower temperature, where a tie is a difference
- * within one standard error of the paired per-example differences (the
- * noise of the comparison itself).
+ * mean wins; ties go to the lower temperature, where for the reference-based
+ * metrics a tie is a difference within one standard error of the paired
+ * per-example differences (the noise of the comparison itself), and for the
+ * judge and a user's scorer only an exact one (`temperatureTiesToLower`).
  */
 import type { DatasetExample } from "@promptune/contracts";
 import { type ExampleEvaluation, evaluateCandidate, meanScore } from "./evaluate";
@@ -53,17 +54,22 @@ export function pairedStandardError(a: readonly number[], b: readonly number[]):
 }
 
 /**
- * The winner among measurements: the lowest temperature whose mean is within
- * one paired standard error of the best mean.
+ * The winner among measurements: with `band` (the reference-based metrics'
+ * prior that colder answers are at least as good) the lowest temperature
+ * whose mean is within one paired standard error of the best mean; without
+ * it the best mean, exact ties to the lower. A judged reply may want warmth,
+ * and a probe at 0 that measured lower but within the noise was taken there
+ * (docs/optimiser.md, "Session 18: temperature ties by metric").
  */
 export function pickTemperature(
   measured: readonly TemperatureMeasurement[],
+  band = true,
 ): TemperatureMeasurement {
   const best = [...measured].sort((a, b) => meanScore(b.scores) - meanScore(a.scores))[0];
   if (!best) throw new Error("no temperature measured");
   const tied = measured.filter(
     (m) =>
-      meanScore(m.scores) + pairedStandardError(best.scores, m.scores) + EPS >=
+      meanScore(m.scores) + (band ? pairedStandardError(best.scores, m.scores) : 0) + EPS >=
       meanScore(best.scores),
   );
   return [...tied].sort((a, b) => a.temperature - b.temperature)[0] ?? best;
@@ -126,7 +132,7 @@ export async function chooseTemperature<C>(
       probed++;
     }
   }
-  const win = pickTemperature(measured);
+  const win = pickTemperature(measured, env.temperatureTiesToLower);
   const same = Math.abs(win.temperature - current) <= EPS;
   return {
     config: same ? config : access.with(config, win.temperature),

@@ -99,6 +99,14 @@ export interface OptimiseOptionsBase {
    */
   sequentialProbes?: boolean;
   /**
+   * With `temperatureByEvidence`: a lower temperature within one paired standard error of the
+   * best one wins (a prior that colder answers are at least as good). Default: true for the
+   * reference-based metrics (exact answers), false for the LLM judge and a user's scorer, where
+   * the best temperature depends on the task and only the higher mean wins (ties exactly equal
+   * still go to the lower).
+   */
+  temperatureTiesToLower?: boolean;
+  /**
    * Single-agent with temperature tuning: a share of the search's proposals is the parent's
    * prompt at another probe temperature (0 or the starting one), tested like any proposal
    * (temperature-edit.ts); with `freshPresentedScore`, one validation pass is kept back to

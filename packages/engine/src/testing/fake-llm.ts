@@ -269,7 +269,8 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-const ITEMS = [
+/** The pool of rubric items of `syntheticExamples`. */
+export const SYNTHETIC_RUBRIC_ITEMS = [
   "ask for the order number",
   "apologise for the inconvenience",
   "offer a refund or replacement",
@@ -287,6 +288,9 @@ export function syntheticExamples(n: number): DatasetExample[] {
     domain: ["billing", "shipping", "account"][i % 3],
     dialog: [{ type: "human" as const, content: `Question ${i}: please help me.` }],
     reference: "A helpful reference reply.",
-    rubric: [ITEMS[i % ITEMS.length] as string, ITEMS[(i * 3 + 1) % ITEMS.length] as string],
+    rubric: [
+      SYNTHETIC_RUBRIC_ITEMS[i % SYNTHETIC_RUBRIC_ITEMS.length] as string,
+      SYNTHETIC_RUBRIC_ITEMS[(i * 3 + 1) % SYNTHETIC_RUBRIC_ITEMS.length] as string,
+    ],
   }));
 }
