@@ -10,11 +10,13 @@
  * and grader noise; `rare`: rare kinds; `dilute`: long prompts dilute each
  * instruction, filler in the seed; `booking`: a check world added after the
  * mechanisms were chosen — a harmful rule in the seed, a warmer temperature
- * is better, judged). Also printed: calls, tokens, presented
+ * is better, judged; `sharp`: a second check world — a reflection that
+ * understands a kind from one failure but adds harmful rules and filler more
+ * often, ten unlabelled kinds). Also printed: calls, tokens, presented
  * validation − held-out, and presented prompt length / shortest prompt
  * reaching its score.
  *
- *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute,booking]
+ *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute,booking,sharp]
  *     [--only single,single2,fixed,ax,ax2,multi,multi2,ablations,variants,multi-ablations,frontier]
  *     [--ablation TEXT]   (only the ablation, multi-ablation and variant rows whose name contains TEXT)
  *     [--frontier-budget N]   (the frontier row's call budget, default 430)
@@ -53,7 +55,7 @@ const { values } = parseArgs({
   options: {
     seeds: { type: "string", default: "20" },
     first: { type: "string", default: "1" },
-    world: { type: "string", default: "types,rubric,rare,dilute,booking" },
+    world: { type: "string", default: "types,rubric,rare,dilute,booking,sharp" },
     only: { type: "string", default: "single,fixed,ax,multi,ablations" },
     ablation: { type: "string", default: "" },
     "frontier-budget": { type: "string", default: "" },

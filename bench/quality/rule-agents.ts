@@ -65,6 +65,11 @@ export class RuleAgents {
     this.rng = new Prng(seed);
   }
 
+  /** The reflection's noise in this world (the shared one unless the world says otherwise). */
+  get noise(): typeof RULE_NOISE {
+    return { ...RULE_NOISE, ...this.world.spec.reflection };
+  }
+
   /** Re-seeds the randomness from a call's content and its repeat count. */
   keyed(text: string): Prng {
     const n = (this.seen.get(text) ?? 0) + 1;
@@ -82,39 +87,40 @@ export class RuleAgents {
   rewrite(current: string, failures: number[]): string {
     const rng = this.rng;
     const w = this.world;
+    const noise = this.noise;
     let parts = sentences(current);
     const has = (s: string) => parts.some((p) => p.toLowerCase() === s.toLowerCase());
     const counts = new Map<number, number>();
     for (const t of failures) counts.set(t, (counts.get(t) ?? 0) + 1);
     for (const [k, n] of [...counts].sort((a, b) => a[0] - b[0])) {
       const right = w.rightRule(k);
-      if (rng.next() < 1 - RULE_NOISE.miss ** n) {
-        const written = has(right) || rng.next() >= RULE_NOISE.vague ? right : w.vagueRule(k);
+      if (rng.next() < 1 - noise.miss ** n) {
+        const written = has(right) || rng.next() >= noise.vague ? right : w.vagueRule(k);
         const prefix = prefixOf(right);
         parts = parts.filter((p) => prefixOf(p) !== prefix || p === written);
         if (!has(written)) parts.push(written);
-      } else if (rng.next() < RULE_NOISE.guessWrong) {
+      } else if (rng.next() < noise.guessWrong) {
         const wrong = w.wrongRule(k, rng);
         if (!has(wrong)) parts.push(wrong);
       }
     }
     if (failures.length > 0) {
       const harmful = parts.filter((p) => GENERIC_HARMFUL.includes(p));
-      if (harmful.length && rng.next() < RULE_NOISE.cleanUp) {
+      if (harmful.length && rng.next() < noise.cleanUp) {
         const gone = harmful[rng.int(harmful.length)];
         parts = parts.filter((p) => p !== gone);
       }
     }
-    if (rng.next() < RULE_NOISE.harmful) {
+    if (rng.next() < noise.harmful) {
       const rule = GENERIC_HARMFUL[rng.int(GENERIC_HARMFUL.length)] as string;
       if (!has(rule)) parts.push(rule);
     }
-    if (rng.next() < RULE_NOISE.filler) {
+    if (rng.next() < noise.filler) {
       const f = FILLER[rng.int(FILLER.length)] as string;
       if (!has(f)) parts.push(f);
     }
     const rules = parts.filter((p) => prefixOf(p) !== undefined);
-    if (rules.length && rng.next() < RULE_NOISE.drop) {
+    if (rules.length && rng.next() < noise.drop) {
       const gone = rules[rng.int(rules.length)];
       parts = parts.filter((p) => p !== gone);
     }
@@ -132,7 +138,7 @@ export class RuleAgents {
 
   /** A proposed temperature: usually the current one, sometimes 0.2 lower or higher. */
   proposeTemperature(current: number): number {
-    if (this.rng.next() >= RULE_NOISE.temperature) return current;
+    if (this.rng.next() >= this.noise.temperature) return current;
     const next = current + (this.rng.next() < 0.5 ? -0.2 : 0.2);
     return Math.round(Math.min(1, Math.max(0, next)) * 100) / 100;
   }

@@ -38,7 +38,20 @@ export interface RuleWorldSpec {
   temperature: (t: number) => number;
   /** Whether examples carry their kind as the dataset's `domain` field. */
   domainField: boolean;
+  /** The reflection's noise where it differs from the shared `RULE_NOISE` (rule-agents.ts). */
+  reflection?: Partial<Record<ReflectionNoiseKey, number>>;
 }
+
+/** The knobs of the simulated reflection's noise (values in rule-agents.ts). */
+export type ReflectionNoiseKey =
+  | "miss"
+  | "vague"
+  | "guessWrong"
+  | "harmful"
+  | "filler"
+  | "drop"
+  | "cleanUp"
+  | "temperature";
 
 export const HIGH = 0.92;
 const WRONG = 0.1;
@@ -304,5 +317,35 @@ export const RULE_WORLDS: RuleWorldSpec[] = [
     dilution: 1 / 80,
     temperature: highIsBetter,
     domainField: true,
+  },
+  {
+    // A second check world, added in session 20 and never used to choose a mechanism: a sharp
+    // reflection (one failure of a kind is usually enough to understand it, as the issue's own
+    // outside measurement suggests of real models) that adds harmful rules and filler more often,
+    // many kinds without a `domain` label, and mild dilution.
+    name: "sharp",
+    title: "Insurance claim routing",
+    description: "Routing codes for insurance claims of many kinds.",
+    metric: "exact",
+    kinds: [
+      "motor",
+      "home",
+      "travel",
+      "pet",
+      "health",
+      "life",
+      "marine",
+      "crop",
+      "cyber",
+      "liability",
+    ],
+    rare: 2,
+    seedPrompt: "Give the routing code of the claim.",
+    core: "Give the routing code of the claim.",
+    partial: 0.6,
+    dilution: 1 / 100,
+    temperature: lowIsBetter,
+    domainField: false,
+    reflection: { miss: 0.15, guessWrong: 0.2, harmful: 0.4, filler: 0.4, drop: 0.15 },
   },
 ];
