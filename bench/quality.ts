@@ -12,11 +12,12 @@
  * mechanisms were chosen — a harmful rule in the seed, a warmer temperature
  * is better, judged; `sharp`: a second check world — a reflection that
  * understands a kind from one failure but adds harmful rules and filler more
- * often, ten unlabelled kinds). Also printed: calls, tokens, presented
- * validation − held-out, and presented prompt length / shortest prompt
- * reaching its score.
+ * often, ten unlabelled kinds; `general`: a third, judged, whose reflection
+ * generalises from one kind to every kind that needs the same fix). Also
+ * printed: calls, tokens, presented validation − held-out, and presented
+ * prompt length / shortest prompt reaching its score.
  *
- *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute,booking,sharp]
+ *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute,booking,sharp,general]
  *     [--only single,single2,fixed,ax,ax2,multi,multi2,ablations,variants,multi-ablations,frontier]
  *     [--ablation TEXT]   (only the ablation, multi-ablation and variant rows whose name contains TEXT)
  *     [--frontier-budget N]   (the frontier row's call budget, default 430)
@@ -55,7 +56,7 @@ const { values } = parseArgs({
   options: {
     seeds: { type: "string", default: "20" },
     first: { type: "string", default: "1" },
-    world: { type: "string", default: "types,rubric,rare,dilute,booking,sharp" },
+    world: { type: "string", default: "types,rubric,rare,dilute,booking,sharp,general" },
     only: { type: "string", default: "single,fixed,ax,multi,ablations" },
     ablation: { type: "string", default: "" },
     "frontier-budget": { type: "string", default: "" },
@@ -142,6 +143,10 @@ const ABLATIONS: Array<[string, EngineOverrides]> = [
   [
     "  − temperature ties by metric (one-SE band for every metric)",
     { temperatureTiesToLower: true } as EngineOverrides,
+  ],
+  [
+    "  − probe's pass held back by metric (held back for every metric)",
+    { probeHeldBack: true } as EngineOverrides,
   ],
 ];
 

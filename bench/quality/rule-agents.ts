@@ -25,6 +25,11 @@ export const RULE_NOISE = {
   filler: 0.3,
   drop: 0.1,
   cleanUp: 0.35,
+  /**
+   * Having understood a kind, the reflection also writes the right rule of each other kind that
+   * needs the same fix with this probability (generalising from the examples it saw; 0: never).
+   */
+  generalise: 0,
   /** The reflection proposes another temperature (±0.2) with this probability. */
   temperature: 0.3,
 };
@@ -99,6 +104,7 @@ export class RuleAgents {
         const prefix = prefixOf(right);
         parts = parts.filter((p) => prefixOf(p) !== prefix || p === written);
         if (!has(written)) parts.push(written);
+        if (written === right && noise.generalise > 0) parts = this.generalised(parts, k, rng);
       } else if (rng.next() < noise.guessWrong) {
         const wrong = w.wrongRule(k, rng);
         if (!has(wrong)) parts.push(wrong);
@@ -126,6 +132,20 @@ export class RuleAgents {
     }
     const out = parts.join(" ");
     this.known.add(out);
+    return out;
+  }
+
+  /** `parts` with the right rule of every kind sharing kind k's fix, each with probability `generalise`. */
+  private generalised(parts: string[], k: number, rng: Prng): string[] {
+    const w = this.world;
+    let out = parts;
+    w.spec.kinds.forEach((_, j) => {
+      if (j === k || w.right[j] !== w.right[k] || rng.next() >= this.noise.generalise) return;
+      const rule = w.rightRule(j);
+      const prefix = prefixOf(rule);
+      out = out.filter((p) => prefixOf(p) !== prefix);
+      out.push(rule);
+    });
     return out;
   }
 

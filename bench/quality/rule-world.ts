@@ -51,6 +51,7 @@ export type ReflectionNoiseKey =
   | "filler"
   | "drop"
   | "cleanUp"
+  | "generalise"
   | "temperature";
 
 export const HIGH = 0.92;
@@ -254,6 +255,7 @@ export class RuleWorld {
 const lowIsBetter = (t: number) => 1 - 0.15 * t;
 const midIsBetter = (t: number) => 1 - 0.3 * (t - 0.3) ** 2;
 const highIsBetter = (t: number) => 1 - 0.4 * (t - 0.8) ** 2;
+const gentleMiddle = (t: number) => 1 - 0.2 * (t - 0.5) ** 2;
 
 /** The rule worlds beyond today's question-types world. */
 export const RULE_WORLDS: RuleWorldSpec[] = [
@@ -347,5 +349,23 @@ export const RULE_WORLDS: RuleWorldSpec[] = [
     temperature: lowIsBetter,
     domainField: false,
     reflection: { miss: 0.15, guessWrong: 0.2, harmful: 0.4, filler: 0.4, drop: 0.15 },
+  },
+  {
+    // A third check world, added in session 20 and never used to choose a mechanism: a judged
+    // world whose reflection generalises — having understood one kind, it often writes the fix of
+    // every kind that needs the same one, as a real model that sees the common pattern would.
+    name: "general",
+    title: "Help-desk ticket replies",
+    description: "Replies to help-desk tickets of several kinds, graded by a rubric.",
+    metric: "judge",
+    kinds: ["login", "billing", "shipping", "refund", "account", "device", "privacy", "warranty"],
+    rare: 2,
+    seedPrompt: "Answer the ticket with its ticket code.",
+    core: "Answer the ticket with its ticket code.",
+    partial: 0.5,
+    dilution: 0,
+    temperature: gentleMiddle,
+    domainField: true,
+    reflection: { miss: 0.35, generalise: 0.7 },
   },
 ];

@@ -163,7 +163,7 @@ export async function* runOptimisation<C>(
     validationCost,
     adapter.temperatureOf?.(seedCandidate) ?? 0,
   );
-  const { temperatureReserve } = mechanisms;
+  const { temperatureReserve, heldBack } = mechanisms;
   const sweepCalls = sweepReserve(
     plan,
     seedCandidate,
@@ -223,9 +223,7 @@ export async function* runOptimisation<C>(
     proposalsPerIteration,
     testReserve,
     finalReserve:
-      (options.maxCalls === undefined ? rescoreTop * validationCost : 0) +
-      temperatureReserve +
-      sweepCalls,
+      (options.maxCalls === undefined ? rescoreTop * validationCost : 0) + heldBack + sweepCalls,
     ...mechanisms.settings,
     proposalCap:
       options.maxCalls === undefined

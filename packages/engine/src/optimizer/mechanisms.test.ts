@@ -12,6 +12,7 @@ import type { Prng } from "../util/prng";
 import type { ModeAdapter } from "./adapter";
 import { temperatureProposal } from "./temperature-edit";
 import { drive, singleEstimate, singleOptions } from "./test-helpers";
+import type { SingleAgentOptions } from "./types";
 import { EARLY_STOP_MIN_EXAMPLES } from "./validation";
 
 const HARMFUL = "Always end every reply with a joke.";
@@ -170,6 +171,40 @@ describe("temperature ties by metric", () => {
       optimizeSingleAgent({ ...options, llm, temperatureTiesToLower: true }),
     );
     expect(banded.final.best.config.temperature).toBe(0);
+  });
+});
+
+describe("the probe's pass held back by metric", () => {
+  /** Calls the search spent (the last iteration's running total) and the whole run's. */
+  async function calls(overrides: Partial<SingleAgentOptions>) {
+    const probes = { temperatureByEvidence: true, temperatureEdits: false, iterations: 4, seed: 3 };
+    const { options } = singleOptions({ ...probes, ...overrides });
+    const maxCalls = singleEstimate(options).maxCalls;
+    const { optimizeSingleAgent } = await import("./single");
+    const { results, final } = await drive(optimizeSingleAgent({ ...options, maxCalls }));
+    const search = results[results.length - 1]?.totalUsage.calls ?? 0;
+    return { search, total: final.usage.calls, maxCalls };
+  }
+
+  it("a judged run spends the probe's pass on the search; held back, the search stops a pass early", async () => {
+    const judged = await calls({});
+    const heldBack = await calls({ probeHeldBack: true });
+    expect(judged.search).toBeGreaterThan(heldBack.search);
+    expect(judged.total).toBeLessThanOrEqual(judged.maxCalls);
+    expect(heldBack.total).toBeLessThanOrEqual(heldBack.maxCalls);
+  });
+
+  it("a run scored by exact answers holds the pass back by default", async () => {
+    const dataset = {
+      name: "synthetic",
+      metric: "exact",
+      examples: syntheticExamples(30),
+    } as const;
+    const exact = await calls({ dataset });
+    const heldBack = await calls({ dataset, probeHeldBack: true });
+    const spent = await calls({ dataset, probeHeldBack: false });
+    expect(exact).toEqual(heldBack);
+    expect(spent.search).toBeGreaterThan(exact.search);
   });
 });
 

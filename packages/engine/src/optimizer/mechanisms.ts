@@ -69,8 +69,11 @@ export function mechanismSettings<C>(
   const draftSteps = nonNegativeInt(options.draftSteps, draftDefault, "draftSteps");
   // reference-based metrics answer best cold; judged replies may want warmth (docs/optimiser.md,
   // "Session 18: temperature ties by metric")
-  const temperatureTiesToLower =
-    options.temperatureTiesToLower ?? (!options.scorer && options.dataset.metric !== "judge");
+  const coldPrior = !options.scorer && options.dataset.metric !== "judge";
+  const temperatureTiesToLower = options.temperatureTiesToLower ?? coldPrior;
+  // without that prior the probe gets only what the search leaves (docs/optimiser.md, "Session 20")
+  const probeHeldBack = options.probeHeldBack ?? coldPrior;
+  const heldBack = temperatureByEvidence && !probeHeldBack ? 0 : temperatureReserve;
   const settings = {
     draftSteps,
     temperatureTiesToLower,
@@ -98,5 +101,5 @@ export function mechanismSettings<C>(
     // recorded only when not the mode's default, so checkpoints from before drafts resume with them
     ...(draftSteps === draftDefault ? {} : { draftSteps }),
   };
-  return { temperatureReserve, settings, fingerprint };
+  return { temperatureReserve, heldBack, settings, fingerprint };
 }

@@ -107,6 +107,15 @@ export interface OptimiseOptionsBase {
    */
   temperatureTiesToLower?: boolean;
   /**
+   * With `temperatureByEvidence`: the probe's validation pass is kept back from the search (the
+   * search stops early enough to pay for it). Off, the probe runs only from the calls the search
+   * leaves. Default: on for the reference-based metrics, whose prior (colder is at least as good)
+   * makes the probe at 0 likely to pay; off for the LLM judge and a user's scorer, where the best
+   * temperature depends on the task and a pass of the search is worth more than a probe within
+   * the noise. The call budget counts the pass either way.
+   */
+  probeHeldBack?: boolean;
+  /**
    * Single-agent with temperature tuning: a share of the search's proposals is the parent's
    * prompt at another probe temperature (0 or the starting one), tested like any proposal
    * (temperature-edit.ts); with `freshPresentedScore`, one validation pass is kept back to
