@@ -162,6 +162,7 @@ export async function* runOptimisation<C>(
     options,
     validationCost,
     adapter.temperatureOf?.(seedCandidate) ?? 0,
+    Math.ceil(split.validation.length / 2) * perRun,
   );
   const { temperatureReserve, heldBack } = mechanisms;
   const sweepCalls = sweepReserve(

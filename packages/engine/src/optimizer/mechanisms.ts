@@ -48,6 +48,8 @@ export function mechanismSettings<C>(
   validationCost: number,
   /** The run's starting temperature (modes with one; temperature edits probe it). */
   seedTemperature = 0,
+  /** Calls of the first half of the validation set (the unit of the end's passes in halves). */
+  halfValidationCost = validationCost,
 ) {
   const temperatureByEvidence =
     (options.temperatureByEvidence ?? MECHANISM_DEFAULTS.temperatureByEvidence) &&
@@ -71,9 +73,12 @@ export function mechanismSettings<C>(
   // "Session 18: temperature ties by metric")
   const coldPrior = !options.scorer && options.dataset.metric !== "judge";
   const temperatureTiesToLower = options.temperatureTiesToLower ?? coldPrior;
-  // without that prior the probe gets only what the search leaves (docs/optimiser.md, "Session 20")
+  // without that prior the search may spend half of the probe's pass (docs/optimiser.md, "Session 20")
   const probeHeldBack = options.probeHeldBack ?? coldPrior;
-  const heldBack = temperatureByEvidence && !probeHeldBack ? 0 : temperatureReserve;
+  // half a pass pays for a partial fresh pass of the presented configuration (or the probe's
+  // first half), so the presented score stays a measurement its choice did not use
+  const heldBack =
+    temperatureByEvidence && !probeHeldBack ? halfValidationCost : temperatureReserve;
   const settings = {
     draftSteps,
     temperatureTiesToLower,

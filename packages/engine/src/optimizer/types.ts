@@ -108,11 +108,12 @@ export interface OptimiseOptionsBase {
   temperatureTiesToLower?: boolean;
   /**
    * With `temperatureByEvidence`: the probe's validation pass is kept back from the search (the
-   * search stops early enough to pay for it). Off, the probe runs only from the calls the search
-   * leaves. Default: on for the reference-based metrics, whose prior (colder is at least as good)
-   * makes the probe at 0 likely to pay; off for the LLM judge and a user's scorer, where the best
-   * temperature depends on the task and a pass of the search is worth more than a probe within
-   * the noise. The call budget counts the pass either way.
+   * search stops early enough to pay for it). Off, only half of it is kept back — enough for a
+   * partial fresh pass of the presented configuration, or the probe's first half — and the
+   * search may spend the rest. Default: on for the reference-based metrics, whose prior (colder
+   * is at least as good) makes the probe at 0 likely to pay; off for the LLM judge and a user's
+   * scorer, where the best temperature depends on the task and calls of the search are worth more
+   * than a probe within the noise. The call budget counts the whole pass either way.
    */
   probeHeldBack?: boolean;
   /**
