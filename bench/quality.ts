@@ -145,7 +145,7 @@ const ABLATIONS: Array<[string, EngineOverrides]> = [
     { temperatureTiesToLower: true } as EngineOverrides,
   ],
   [
-    "  − probe's pass held back by metric (held back for every metric)",
+    "  − half the probe's pass for the judge (the whole pass held back for every metric)",
     { probeHeldBack: true } as EngineOverrides,
   ],
 ];

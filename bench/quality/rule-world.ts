@@ -351,9 +351,10 @@ export const RULE_WORLDS: RuleWorldSpec[] = [
     reflection: { miss: 0.15, guessWrong: 0.2, harmful: 0.4, filler: 0.4, drop: 0.15 },
   },
   {
-    // A third check world, added in session 20 and never used to choose a mechanism: a judged
-    // world whose reflection generalises — having understood one kind, it often writes the fix of
-    // every kind that needs the same one, as a real model that sees the common pattern would.
+    // A third check world, added in session 20: a judged world whose reflection generalises —
+    // having understood one kind, it often writes the fix of every kind that needs the same one, as
+    // a real model that sees the common pattern would. Its first run showed the cost of the end's
+    // temperature probe that led to that session's change (docs/optimiser.md, "Session 20").
     name: "general",
     title: "Help-desk ticket replies",
     description: "Replies to help-desk tickets of several kinds, graded by a rubric.",
