@@ -7,6 +7,7 @@ import type { LlmUsage } from "@promptune/engine";
 import type { Kysely } from "kysely";
 import { nowIso } from "../db/database";
 import type { Database, UsageBudgetsTable, UsageMeterTable } from "../db/schema";
+import { withDbRetry } from "../db/transient";
 import type { BudgetLimits, LimitOverride, PeriodUsage } from "./limits";
 
 /** Usage of both periods. */
@@ -34,37 +35,50 @@ const num = (v: number | string | null): number | null => (v === null ? null : N
 export class BudgetRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Adds one paid call's usage to the user's day and month; returns both new totals. */
+  /**
+   * Adds one paid call's usage to the user's day and month; returns both new
+   * totals. Each period's increment is retried on its own through a cut
+   * connection, so a paid call is not lost from the meter by an outage (an
+   * increment whose commit was acknowledged on a dying connection may count
+   * twice: the error falls on the operator's side of the budget).
+   */
   async add(
     userId: string,
     usage: LlmUsage,
     periods: { daily: string; monthly: string },
   ): Promise<Usage> {
-    const add = (period: string) =>
-      this.db
-        .insertInto("usage_meter")
-        .values({
-          user_id: userId,
-          period,
-          calls: usage.calls,
-          input_tokens: usage.inputTokens,
-          output_tokens: usage.outputTokens,
-          cost_usd: usage.costUsd,
+    const [daily, monthly] = await Promise.all([
+      withDbRetry(() => this.addToPeriod(userId, usage, periods.daily)),
+      withDbRetry(() => this.addToPeriod(userId, usage, periods.monthly)),
+    ]);
+    return { daily, monthly };
+  }
+
+  /** Adds usage to one period's counters atomically; returns the new totals. */
+  async addToPeriod(userId: string, usage: LlmUsage, period: string): Promise<PeriodUsage> {
+    const row = await this.db
+      .insertInto("usage_meter")
+      .values({
+        user_id: userId,
+        period,
+        calls: usage.calls,
+        input_tokens: usage.inputTokens,
+        output_tokens: usage.outputTokens,
+        cost_usd: usage.costUsd,
+        updated_at: nowIso(),
+      })
+      .onConflict((oc) =>
+        oc.columns(["user_id", "period"]).doUpdateSet((eb) => ({
+          calls: eb("usage_meter.calls", "+", usage.calls),
+          input_tokens: eb("usage_meter.input_tokens", "+", usage.inputTokens),
+          output_tokens: eb("usage_meter.output_tokens", "+", usage.outputTokens),
+          cost_usd: eb("usage_meter.cost_usd", "+", usage.costUsd),
           updated_at: nowIso(),
-        })
-        .onConflict((oc) =>
-          oc.columns(["user_id", "period"]).doUpdateSet((eb) => ({
-            calls: eb("usage_meter.calls", "+", usage.calls),
-            input_tokens: eb("usage_meter.input_tokens", "+", usage.inputTokens),
-            output_tokens: eb("usage_meter.output_tokens", "+", usage.outputTokens),
-            cost_usd: eb("usage_meter.cost_usd", "+", usage.costUsd),
-            updated_at: nowIso(),
-          })),
-        )
-        .returning(["calls", "input_tokens", "output_tokens", "cost_usd"])
-        .executeTakeFirstOrThrow();
-    const [daily, monthly] = await Promise.all([add(periods.daily), add(periods.monthly)]);
-    return { daily: usageOf(daily), monthly: usageOf(monthly) };
+        })),
+      )
+      .returning(["calls", "input_tokens", "output_tokens", "cost_usd"])
+      .executeTakeFirstOrThrow();
+    return usageOf(row);
   }
 
   /** The user's usage in the given day and month (zero when none). */

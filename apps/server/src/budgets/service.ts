@@ -8,6 +8,7 @@
  */
 import type { RunEstimate, UsageReport } from "@promptune/contracts";
 import type { LlmUsage } from "@promptune/engine";
+import { withDbRetry } from "../db/transient";
 import type { UsageMeter, UsageTicket } from "../llm";
 import type { BudgetsEnv } from "./env";
 import { BudgetSpentError, budgetHttpError } from "./errors";
@@ -86,10 +87,13 @@ export class BudgetService implements UsageMeter {
     ) {
       return { ...cached, periods };
     }
-    const [usage, override] = await Promise.all([
-      this.repository.usage(userId, { daily: periods.daily.key, monthly: periods.monthly.key }),
-      this.repository.override(userId),
-    ]);
+    // Every model call of a run is admitted here: a connection cut mid-read must not end the run.
+    const [usage, override] = await withDbRetry(() =>
+      Promise.all([
+        this.repository.usage(userId, { daily: periods.daily.key, monthly: periods.monthly.key }),
+        this.repository.override(userId),
+      ]),
+    );
     // A write that finished while we read is newer than what we read.
     const latest = this.cache.get(userId);
     const entry = {

@@ -5,14 +5,17 @@
  * and whatever a socket showed must be exactly what is stored. A provider
  * outage pauses a run, which resumes from its checkpoint once the provider
  * answers again. On PostgreSQL the run's
- * database connections are terminated mid-run and the run must still
- * complete. (A worker killed mid-run in scale-out mode is covered by
+ * database connections are terminated mid-run (an iteration's save, the
+ * budget read that admits a model call, or all of them at once) and the run
+ * must still complete. (A worker killed mid-run in scale-out mode is covered by
  * runs/scale-out.int.test.ts.)
  */
 import { RUN_FAILURE, RUN_PAUSE } from "@promptune/contracts";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { BudgetRepository } from "../budgets/repository";
+import { BudgetService } from "../budgets/service";
 import { RunRepository } from "../runs/repository";
 import { TEST_POSTGRES_URL } from "../testing/db";
 import type { FixtureFault, FixtureFaultStatus } from "../testing/fixture-llm";
@@ -364,6 +367,81 @@ describe("database connections terminated mid-run (PostgreSQL)", () => {
       expect(await expectStoredAsShown(h.app, cookie, runId, "single", run.messages)).toBe(
         "completed",
       );
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("retries the budget read that admits a model call when its connection is terminated (twice)", async () => {
+    const usage = BudgetRepository.prototype.usage;
+    let armed = false;
+    let cut = 0;
+    const spy = vi.spyOn(BudgetRepository.prototype, "usage").mockImplementation(async function (
+      this: BudgetRepository,
+      ...args
+    ) {
+      if (armed && cut < 2) {
+        cut++;
+        await sql`SELECT pg_terminate_backend(pg_backend_pid())`.execute(h.t.database.db);
+      }
+      return usage.apply(this, args);
+    });
+    // The meter keeps a user's totals for a second; a run may end sooner, so
+    // each admit while armed forgets them and reads them again.
+    const admit = BudgetService.prototype.admit;
+    const stale = vi.spyOn(BudgetService.prototype, "admit").mockImplementation(function (
+      this: BudgetService,
+      ...args
+    ) {
+      if (armed && cut < 2) (this as unknown as { cache: Map<string, unknown> }).cache.clear();
+      return admit.apply(this, args);
+    });
+    try {
+      const run = openRun(`${h.wsBase}/ws`, cookie, singleRequest(3, "Cut budget. Be brief."));
+      await waitFor(async () => (run.messages.length >= 1 ? true : undefined), "iteration 0");
+      // From now on the next two reads that admit a model call have their connection cut.
+      armed = true;
+      const close = await within(run.closed, 45_000, "the run's end");
+      expect(cut).toBe(2);
+      expect(close.code, JSON.stringify(run.messages.at(-1))).toBe(1000);
+      const runId = run.messages.at(-1)?.result?.run_id ?? "";
+      expect(await expectStoredAsShown(h.app, cookie, runId, "single", run.messages)).toBe(
+        "completed",
+      );
+    } finally {
+      spy.mockRestore();
+      stale.mockRestore();
+    }
+  });
+
+  it("keeps every paid call in the user's meter when the meter's write is cut (twice)", async () => {
+    const addToPeriod = BudgetRepository.prototype.addToPeriod;
+    let cut = 0;
+    const spy = vi
+      .spyOn(BudgetRepository.prototype, "addToPeriod")
+      .mockImplementation(async function (this: BudgetRepository, ...args) {
+        if (cut < 2) {
+          cut++;
+          await sql`SELECT pg_terminate_backend(pg_backend_pid())`.execute(h.t.database.db);
+        }
+        return addToPeriod.apply(this, args);
+      });
+    try {
+      const { cookie: own, userId } = await h.t.signIn("metered-outage@example.com");
+      const completions = () => {
+        const { requests, byKind } = h.fixture.stats();
+        return requests - (byKind.embeddings ?? 0);
+      };
+      const before = completions();
+      const run = openRun(`${h.wsBase}/ws`, own, singleRequest(2, "Cut meter. Be brief."));
+      const close = await within(run.closed, 45_000, "the run's end");
+      expect(cut).toBe(2);
+      expect(close.code, JSON.stringify(run.messages.at(-1))).toBe(1000);
+      // Every completion the provider answered for this run is in the meter.
+      const paid = completions() - before;
+      expect(paid).toBeGreaterThan(0);
+      const { day } = await h.app.deps.budgets.report(userId);
+      expect(day.used.calls).toBe(paid);
     } finally {
       spy.mockRestore();
     }

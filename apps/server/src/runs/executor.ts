@@ -25,6 +25,7 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import { budgetStopNotice, ownersPort } from "../budgets/run-port";
 import type { DatasetRegistry } from "../datasets/registry";
+import { withDbRetry } from "../db/transient";
 import type { EvidenceRepository } from "../evidence/repository";
 import { runErrorFrame } from "./error-frames";
 import type { RunEvent, RunEventBus } from "./events";
@@ -39,7 +40,6 @@ import {
 } from "./outcome-messages";
 import type { RunHandler } from "./queue";
 import type { RunRepository, RunRow } from "./repository";
-import { withDbRetry } from "./transient";
 
 /** What executing a run needs. */
 export interface RunExecutorDeps {

@@ -1,9 +1,10 @@
 /**
  * Retrying database writes of a run through short outages (a PostgreSQL
  * restart or failover, connections cut by pg_terminate_backend, a busy
- * SQLite file). Used by the run executor only: a run lasts minutes and must
- * not be lost to a blip, while an HTTP call can simply be repeated by the
- * user. Proven by hardening/faults.int.test.ts.
+ * SQLite file). Used where a blip must not end minutes of work: the run
+ * executor's writes, and the budget reads that admit each model call of a
+ * run. An HTTP call elsewhere can simply be repeated by the user. Proven by
+ * hardening/faults.int.test.ts.
  */
 
 /** SQLSTATE codes a retry can cure: shutdowns, "cannot connect now", serialisation failures, deadlocks, too many connections. */
