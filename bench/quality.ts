@@ -146,7 +146,11 @@ const ABLATIONS: Array<[string, EngineOverrides]> = [
   ],
   [
     "  − half the probe's pass for the judge (the whole pass held back for every metric)",
-    { probeHeldBack: true } as EngineOverrides,
+    { probeHeldBack: true, temperatureByEvidence: true } as EngineOverrides,
+  ],
+  [
+    "  − no probe for the judge (temperature chosen by evidence for every metric)",
+    { temperatureByEvidence: true } as EngineOverrides,
   ],
 ];
 

@@ -2,7 +2,8 @@
  * The issue-22 mechanisms at work inside whole runs over the fake port:
  * removal edits drop a harmful line the reflection never removes, and the
  * temperature chosen by evidence finds a temperature the reflection never
- * proposes — both within the estimate's call cap.
+ * proposes — both within the estimate's call cap — and is on by default
+ * only where exact answers are scored.
  */
 import { describe, expect, it } from "vitest";
 import { splitDataset } from "../datasets/split";
@@ -132,6 +133,35 @@ describe("temperature chosen by evidence", () => {
     const whole = await drive(optimizeSingleAgent({ ...options, llm, sequentialProbes: false }));
     expect(whole.final.best.config.temperature).toBeGreaterThan(0);
     expect(coldReplies).toBe(validation.length);
+  });
+});
+
+describe("temperature chosen by evidence by metric", () => {
+  /** Replies at temperature 0 in a run on `metric` (the fake reflection never proposes 0). */
+  async function coldReplies(metric: "judge" | "exact", overrides: Partial<SingleAgentOptions>) {
+    const dataset = { name: "synthetic", metric, examples: syntheticExamples(30) } as const;
+    const { options } = singleOptions({ seed: 2, iterations: 4, dataset, ...overrides });
+    let cold = 0;
+    const inner = options.llm;
+    const llm: LlmPort = {
+      ...inner,
+      complete(request) {
+        if (request.purpose === "assistant" && (request.temperature ?? 0) < 0.05) cold++;
+        return inner.complete(request);
+      },
+    };
+    const maxCalls = singleEstimate(options).maxCalls;
+    const { optimizeSingleAgent } = await import("./single");
+    const { final } = await drive(optimizeSingleAgent({ ...options, llm, maxCalls }));
+    expect(final.usage.calls).toBeLessThanOrEqual(maxCalls);
+    return cold;
+  }
+
+  it("probes by default where exact answers are scored, not in a judged run unless asked", async () => {
+    expect(await coldReplies("exact", {})).toBeGreaterThan(0);
+    expect(await coldReplies("judge", {})).toBe(0);
+    expect(await coldReplies("judge", { temperatureByEvidence: true })).toBeGreaterThan(0);
+    expect(await coldReplies("exact", { temperatureByEvidence: false })).toBe(0);
   });
 });
 

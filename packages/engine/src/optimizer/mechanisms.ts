@@ -13,6 +13,8 @@ import type { OptimiseOptionsBase } from "./types";
 
 /** Defaults of the mechanisms (single-agent; multi-agent overrides its own). */
 export const MECHANISM_DEFAULTS = {
+  // for the reference-based metrics; the LLM judge and a user's scorer default to off (the
+  // metric rule in mechanismSettings, docs/optimiser.md "Session 21")
   temperatureByEvidence: true,
   freshPresentedScore: true,
   // measured in bench/quality.ts over four fresh blocks of seeds (41–280): minibatches toward
@@ -51,9 +53,15 @@ export function mechanismSettings<C>(
   /** Calls of the first half of the validation set (the unit of the end's passes in halves). */
   halfValidationCost = validationCost,
 ) {
+  // reference-based metrics answer best cold; judged replies may want warmth (docs/optimiser.md,
+  // "Session 18: temperature ties by metric")
+  const coldPrior = !options.scorer && options.dataset.metric !== "judge";
+  // the end's probe pays where colder is likely better; a judged probe costs two calls an example
+  // and seldom beats the search's own temperature, so there its calls go to the search
+  // (docs/optimiser.md, "Session 21")
+  const evidenceByDefault = MECHANISM_DEFAULTS.temperatureByEvidence && coldPrior;
   const temperatureByEvidence =
-    (options.temperatureByEvidence ?? MECHANISM_DEFAULTS.temperatureByEvidence) &&
-    adapter.temperatureOf !== undefined;
+    (options.temperatureByEvidence ?? evidenceByDefault) && adapter.temperatureOf !== undefined;
   const temperatureEdits =
     (options.temperatureEdits ?? MECHANISM_DEFAULTS.temperatureEdits) &&
     adapter.temperatureOf !== undefined;
@@ -69,9 +77,6 @@ export function mechanismSettings<C>(
       : 0;
   const draftDefault = DRAFT_STEPS[adapter.mode];
   const draftSteps = nonNegativeInt(options.draftSteps, draftDefault, "draftSteps");
-  // reference-based metrics answer best cold; judged replies may want warmth (docs/optimiser.md,
-  // "Session 18: temperature ties by metric")
-  const coldPrior = !options.scorer && options.dataset.metric !== "judge";
   const temperatureTiesToLower = options.temperatureTiesToLower ?? coldPrior;
   // without that prior the search may spend half of the probe's pass (docs/optimiser.md, "Session 20")
   const probeHeldBack = options.probeHeldBack ?? coldPrior;
@@ -98,7 +103,10 @@ export function mechanismSettings<C>(
     ...(settings.targetedMinibatch ? { targetedMinibatch: true } : {}),
     ...(settings.removalEdits ? { removalEdits: true, removalHolds: settings.removalHolds } : {}),
     ...(adapter.mode === "single" && !adapter.mergeThreeWay ? { instructionMerge: false } : {}),
-    ...(temperatureByEvidence || !adapter.temperatureOf ? {} : { temperatureByEvidence: false }),
+    // recorded only when not the metric's default, so checkpoints from before that rule resume
+    ...(temperatureByEvidence === evidenceByDefault || !adapter.temperatureOf
+      ? {}
+      : { temperatureByEvidence }),
     ...(settings.inheritedFailures ? {} : { inheritedFailures: false }),
     ...(settings.temperatureEdits ? { temperatureEdits: true } : {}),
     // recorded only when off: it changes only the end of a run, so earlier checkpoints resume with it

@@ -87,7 +87,10 @@ export interface OptimiseOptionsBase {
   /**
    * Single-agent with temperature tuning: score the final pick at temperature 0 and at the
    * starting temperature too (calls kept back for it) and keep the best, ties to the lower.
-   * Default true.
+   * Default: true for the reference-based metrics (exact answers), whose prior (colder is at
+   * least as good) makes the probe at 0 likely to pay; false for the LLM judge and a user's
+   * scorer, where a probe costs a judged pass and the search's calls are worth more (the
+   * temperature then moves only through the reflection's proposals, validated like any other).
    */
   temperatureByEvidence?: boolean;
   /**
@@ -112,8 +115,9 @@ export interface OptimiseOptionsBase {
    * partial fresh pass of the presented configuration, or the probe's first half — and the
    * search may spend the rest. Default: on for the reference-based metrics, whose prior (colder
    * is at least as good) makes the probe at 0 likely to pay; off for the LLM judge and a user's
-   * scorer, where the best temperature depends on the task and calls of the search are worth more
-   * than a probe within the noise. The call budget counts the whole pass either way.
+   * scorer (whose runs probe only when `temperatureByEvidence` is turned on), where the best
+   * temperature depends on the task and calls of the search are worth more than a probe within
+   * the noise. The call budget counts the whole pass either way.
    */
   probeHeldBack?: boolean;
   /**
