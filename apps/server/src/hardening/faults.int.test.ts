@@ -345,47 +345,58 @@ describe("database connections terminated mid-run (PostgreSQL)", () => {
     await h?.close();
   });
 
+  /**
+   * Spies on `method` of `prototype`: a call for which `when(cuts so far, its
+   * arguments)` holds first has its own pooled connection terminated (a real
+   * 57P01 "terminating connection due to administrator command"), which fails
+   * it as an outage would.
+   */
+  function cutConnectionOf<T extends object>(
+    prototype: T,
+    method: keyof T & string,
+    when: (cuts: number, args: unknown[]) => boolean,
+  ) {
+    const original = prototype[method] as (...args: unknown[]) => Promise<unknown>;
+    const counter = { cuts: 0 };
+    const spy = vi.spyOn(prototype, method as never).mockImplementation(async function (
+      this: unknown,
+      ...args: unknown[]
+    ) {
+      if (when(counter.cuts, args)) {
+        counter.cuts++;
+        await sql`SELECT pg_terminate_backend(pg_backend_pid())`.execute(h.t.database.db);
+      }
+      return original.apply(this, args);
+    } as never);
+    return { counter, restore: () => spy.mockRestore() };
+  }
+
+  /** Waits for the run's end: closed normally, and stored as its socket showed it. */
+  async function expectCompleted(run: ReturnType<typeof openRun>, as: string) {
+    const close = await within(run.closed, 45_000, "the run's end");
+    expect(close.code, JSON.stringify(run.messages.at(-1))).toBe(1000);
+    const runId = run.messages.at(-1)?.result?.run_id ?? "";
+    expect(await expectStoredAsShown(h.app, as, runId, "single", run.messages)).toBe("completed");
+  }
+
   it("retries an iteration save whose connection was terminated (twice), and completes", async () => {
-    const save = RunRepository.prototype.saveIteration;
-    let cut = 0;
-    const spy = vi
-      .spyOn(RunRepository.prototype, "saveIteration")
-      .mockImplementation(async function (this: RunRepository, ...args) {
-        if (args[1] === 2 && cut < 2) {
-          cut++;
-          // A real 57P01 "terminating connection due to administrator command" from a pooled connection.
-          await sql`SELECT pg_terminate_backend(pg_backend_pid())`.execute(h.t.database.db);
-        }
-        return save.apply(this, args);
-      });
+    const save = cutConnectionOf(
+      RunRepository.prototype,
+      "saveIteration",
+      (cuts, args) => args[1] === 2 && cuts < 2,
+    );
     try {
       const run = openRun(`${h.wsBase}/ws`, cookie, singleRequest(3, "Cut save. Be brief."));
-      const close = await within(run.closed, 45_000, "the run's end");
-      expect(cut).toBe(2);
-      expect(close.code, JSON.stringify(run.messages.at(-1))).toBe(1000);
-      const runId = run.messages.at(-1)?.result?.run_id ?? "";
-      expect(await expectStoredAsShown(h.app, cookie, runId, "single", run.messages)).toBe(
-        "completed",
-      );
+      await expectCompleted(run, cookie);
+      expect(save.counter.cuts).toBe(2);
     } finally {
-      spy.mockRestore();
+      save.restore();
     }
   });
 
   it("retries the budget read that admits a model call when its connection is terminated (twice)", async () => {
-    const usage = BudgetRepository.prototype.usage;
     let armed = false;
-    let cut = 0;
-    const spy = vi.spyOn(BudgetRepository.prototype, "usage").mockImplementation(async function (
-      this: BudgetRepository,
-      ...args
-    ) {
-      if (armed && cut < 2) {
-        cut++;
-        await sql`SELECT pg_terminate_backend(pg_backend_pid())`.execute(h.t.database.db);
-      }
-      return usage.apply(this, args);
-    });
+    const read = cutConnectionOf(BudgetRepository.prototype, "usage", (cuts) => armed && cuts < 2);
     // The meter keeps a user's totals for a second; a run may end sooner, so
     // each admit while armed forgets them and reads them again.
     const admit = BudgetService.prototype.admit;
@@ -393,7 +404,8 @@ describe("database connections terminated mid-run (PostgreSQL)", () => {
       this: BudgetService,
       ...args
     ) {
-      if (armed && cut < 2) (this as unknown as { cache: Map<string, unknown> }).cache.clear();
+      if (armed && read.counter.cuts < 2)
+        (this as unknown as { cache: Map<string, unknown> }).cache.clear();
       return admit.apply(this, args);
     });
     try {
@@ -401,31 +413,16 @@ describe("database connections terminated mid-run (PostgreSQL)", () => {
       await waitFor(async () => (run.messages.length >= 1 ? true : undefined), "iteration 0");
       // From now on the next two reads that admit a model call have their connection cut.
       armed = true;
-      const close = await within(run.closed, 45_000, "the run's end");
-      expect(cut).toBe(2);
-      expect(close.code, JSON.stringify(run.messages.at(-1))).toBe(1000);
-      const runId = run.messages.at(-1)?.result?.run_id ?? "";
-      expect(await expectStoredAsShown(h.app, cookie, runId, "single", run.messages)).toBe(
-        "completed",
-      );
+      await expectCompleted(run, cookie);
+      expect(read.counter.cuts).toBe(2);
     } finally {
-      spy.mockRestore();
+      read.restore();
       stale.mockRestore();
     }
   });
 
   it("keeps every paid call in the user's meter when the meter's write is cut (twice)", async () => {
-    const addToPeriod = BudgetRepository.prototype.addToPeriod;
-    let cut = 0;
-    const spy = vi
-      .spyOn(BudgetRepository.prototype, "addToPeriod")
-      .mockImplementation(async function (this: BudgetRepository, ...args) {
-        if (cut < 2) {
-          cut++;
-          await sql`SELECT pg_terminate_backend(pg_backend_pid())`.execute(h.t.database.db);
-        }
-        return addToPeriod.apply(this, args);
-      });
+    const write = cutConnectionOf(BudgetRepository.prototype, "addToPeriod", (cuts) => cuts < 2);
     try {
       const { cookie: own, userId } = await h.t.signIn("metered-outage@example.com");
       const completions = () => {
@@ -434,16 +431,15 @@ describe("database connections terminated mid-run (PostgreSQL)", () => {
       };
       const before = completions();
       const run = openRun(`${h.wsBase}/ws`, own, singleRequest(2, "Cut meter. Be brief."));
-      const close = await within(run.closed, 45_000, "the run's end");
-      expect(cut).toBe(2);
-      expect(close.code, JSON.stringify(run.messages.at(-1))).toBe(1000);
+      await expectCompleted(run, own);
+      expect(write.counter.cuts).toBe(2);
       // Every completion the provider answered for this run is in the meter.
       const paid = completions() - before;
       expect(paid).toBeGreaterThan(0);
       const { day } = await h.app.deps.budgets.report(userId);
       expect(day.used.calls).toBe(paid);
     } finally {
-      spy.mockRestore();
+      write.restore();
     }
   });
 
@@ -458,12 +454,7 @@ describe("database connections terminated mid-run (PostgreSQL)", () => {
       await new Promise((r) => setTimeout(r, 40));
     }
     expect(terminated).toBeGreaterThan(0);
-    const close = await within(run.closed, 45_000, "the run's end");
-    expect(close.code, JSON.stringify(run.messages.at(-1))).toBe(1000);
+    await expectCompleted(run, cookie);
     expect(run.messages.map((m) => m.type)).toEqual(singleRunTypes(3));
-    const runId = run.messages.at(-1)?.result?.run_id ?? "";
-    expect(await expectStoredAsShown(h.app, cookie, runId, "single", run.messages)).toBe(
-      "completed",
-    );
   });
 });
