@@ -110,6 +110,10 @@ for (const colorScheme of ["light", "dark"] as const) {
         await page.keyboard.press("Escape");
         await expect(page.getByRole("dialog")).toHaveCount(0);
         await expect(page.getByTestId("ma-dataset")).not.toHaveAttribute("aria-disabled");
+        // The toast must be gone, not fading out: axe reads a fading title's blended colour.
+        await expect(
+          page.getByText("Maximum iterations limit is 10. Value set to 10."),
+        ).toHaveCount(0, { timeout: 15_000 });
         await page.getByTestId("ma-dataset").click();
         await expect(page.getByRole("listbox")).toBeVisible();
         await expectAccessible(page, "dataset dropdown");
