@@ -1,0 +1,63 @@
+/**
+ * Options of how a single-agent run chooses its temperature and presents the
+ * score of its pick: probes at the end, the ties between temperatures, the
+ * calls kept back for them, temperature edits inside the search, and the
+ * fresh pass of the presented configuration. Defaults by metric are applied
+ * in mechanisms.ts.
+ */
+
+/** How a run chooses the temperature and measures the presented configuration. */
+export interface TemperatureChoiceOptions {
+  /**
+   * Single-agent with temperature tuning: score the final pick at temperature 0 and at the
+   * starting temperature too (calls kept back for it) and keep the best, ties to the lower.
+   * Default: true for the reference-based metrics (exact answers), whose prior (colder is at
+   * least as good) makes the probe at 0 likely to pay; false for the LLM judge and a user's
+   * scorer, where a probe costs a judged pass and the search's calls are worth more (the
+   * temperature then moves only through the reflection's proposals, validated like any other).
+   */
+  temperatureByEvidence?: boolean;
+  /**
+   * With `temperatureByEvidence`: each probe temperature answers the first half of the
+   * validation set first and the second half only when it is not clearly worse than the pick
+   * there; only the lowest other temperature is probed, so one validation pass is kept back
+   * instead of two, and what the probe leaves measures the presented configuration afresh
+   * (on at least half of the validation set when a whole pass is not paid for). Default true.
+   */
+  sequentialProbes?: boolean;
+  /**
+   * With `temperatureByEvidence`: a lower temperature within one paired standard error of the
+   * best one wins (a prior that colder answers are at least as good). Default: true for the
+   * reference-based metrics (exact answers), false for the LLM judge and a user's scorer, where
+   * the best temperature depends on the task and only the higher mean wins (ties exactly equal
+   * still go to the lower).
+   */
+  temperatureTiesToLower?: boolean;
+  /**
+   * With `temperatureByEvidence`: the probe's validation pass is kept back from the search (the
+   * search stops early enough to pay for it). Off, only half of it is kept back — enough for a
+   * partial fresh pass of the presented configuration, or the probe's first half — and the
+   * search may spend the rest. Default: on for the reference-based metrics, whose prior (colder
+   * is at least as good) makes the probe at 0 likely to pay; off for the LLM judge and a user's
+   * scorer (whose runs probe only when `temperatureByEvidence` is turned on), where the best
+   * temperature depends on the task and calls of the search are worth more than a probe within
+   * the noise. The call budget counts the whole pass either way.
+   */
+  probeHeldBack?: boolean;
+  /**
+   * Single-agent with temperature tuning: a share of the search's proposals is the parent's
+   * prompt at another probe temperature (0 or the starting one), tested like any proposal
+   * (temperature-edit.ts); with `freshPresentedScore`, one validation pass is kept back to
+   * measure the pick once more. Meant with `temperatureByEvidence` off. Default false.
+   */
+  temperatureEdits?: boolean;
+  /**
+   * After the temperature was chosen among several measurements (or, with temperature edits,
+   * the pick among the search's candidates), measure the presented configuration once more on
+   * the validation set and present that score: the winner's own measurement is the best of
+   * several noisy ones.
+   * Not in runs with candidate models, whose unspent calls go to the model sweep's
+   * confirmation. Default true.
+   */
+  freshPresentedScore?: boolean;
+}
