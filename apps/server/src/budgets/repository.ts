@@ -7,7 +7,6 @@ import type { LlmUsage } from "@promptune/engine";
 import type { Kysely } from "kysely";
 import { nowIso } from "../db/database";
 import type { Database, UsageBudgetsTable, UsageMeterTable } from "../db/schema";
-import { withDbRetry } from "../db/transient";
 import type { BudgetLimits, LimitOverride, PeriodUsage } from "./limits";
 
 /** Usage of both periods. */
@@ -34,25 +33,6 @@ const num = (v: number | string | null): number | null => (v === null ? null : N
 /** The usage meter and budget overrides in the database. */
 export class BudgetRepository {
   constructor(private readonly db: Kysely<Database>) {}
-
-  /**
-   * Adds one paid call's usage to the user's day and month; returns both new
-   * totals. Each period's increment is retried on its own through a cut
-   * connection, so a paid call is not lost from the meter by an outage (an
-   * increment whose commit was acknowledged on a dying connection may count
-   * twice: the error falls on the operator's side of the budget).
-   */
-  async add(
-    userId: string,
-    usage: LlmUsage,
-    periods: { daily: string; monthly: string },
-  ): Promise<Usage> {
-    const [daily, monthly] = await Promise.all([
-      withDbRetry(() => this.addToPeriod(userId, usage, periods.daily)),
-      withDbRetry(() => this.addToPeriod(userId, usage, periods.monthly)),
-    ]);
-    return { daily, monthly };
-  }
 
   /** Adds usage to one period's counters atomically; returns the new totals. */
   async addToPeriod(userId: string, usage: LlmUsage, period: string): Promise<PeriodUsage> {

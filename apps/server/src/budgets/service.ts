@@ -141,13 +141,18 @@ export class BudgetService implements UsageMeter {
     };
   }
 
-  /** Adds a paid call to the user's day and month. */
+  /**
+   * Adds a paid call to the user's day and month. Each period's increment is
+   * retried on its own through a cut connection, so an outage loses no paid
+   * call from the meter (an increment acknowledged on a dying connection may
+   * count twice: the error falls on the operator's side of the budget).
+   */
   private async record(userId: string, usage: LlmUsage): Promise<void> {
     const periods = periodsOf(this.clock());
-    const totals = await this.repository.add(userId, usage, {
-      daily: periods.daily.key,
-      monthly: periods.monthly.key,
-    });
+    const add = (period: string) =>
+      withDbRetry(() => this.repository.addToPeriod(userId, usage, period));
+    const [daily, monthly] = await Promise.all([add(periods.daily.key), add(periods.monthly.key)]);
+    const totals = { daily, monthly };
     const cached = this.cache.get(userId);
     if (cached?.period === periods.daily.key) cached.usage = newest(cached.usage, totals);
   }
