@@ -39,7 +39,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     // crash the process. Nothing needs doing: the query that was running (if
     // any) fails on its own and its caller retries or reports it, and the
     // broken client is dropped, so the next query opens a new connection.
-    // Found by hardening/faults.int.test.ts.
+    // Found by hardening/db-outage.int.test.ts.
     pool.on("error", () => {});
     pool.on("connect", (client) => client.on("error", () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -4,7 +4,7 @@
  * SQLite file). Used where a blip must not end minutes of work: the run
  * executor's writes, and the budget reads that admit each model call of a
  * run. An HTTP call elsewhere can simply be repeated by the user. Proven by
- * hardening/faults.int.test.ts.
+ * hardening/db-outage.int.test.ts.
  */
 
 /** SQLSTATE codes a retry can cure: shutdowns, "cannot connect now", serialisation failures, deadlocks, too many connections. */
