@@ -140,6 +140,7 @@ const ABLATIONS: Array<[string, EngineOverrides]> = [
   ["  − temperature probes in halves (two whole)", { sequentialProbes: false } as EngineOverrides],
   ["  − failures inherited from ancestors", { inheritedFailures: false } as EngineOverrides],
   ["  − drafts (every minibatch pass validated)", { draftSteps: 0 } as EngineOverrides],
+  ["  − conflicting additions dropped", { conflictingAdditionsDropped: false } as EngineOverrides],
   [
     "  − temperature ties by metric (one-SE band for every metric)",
     { temperatureTiesToLower: true } as EngineOverrides,
@@ -160,6 +161,10 @@ const MULTI_ABLATIONS: Array<[string, EngineOverrides]> = [
   ["  multi − merge of two lineages", { merge: false } as EngineOverrides],
   ["  multi − failures inherited from ancestors", { inheritedFailures: false } as EngineOverrides],
   ["  multi + drafts (off by default)", { draftSteps: 1 } as EngineOverrides],
+  [
+    "  multi − conflicting additions dropped",
+    { conflictingAdditionsDropped: false } as EngineOverrides,
+  ],
 ];
 
 /** Variants tried and not kept (`--only variants`). */

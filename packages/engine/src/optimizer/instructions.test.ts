@@ -1,7 +1,17 @@
+import type { MultiAgentConfig } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
+import { emptyUsage, type LlmPort } from "../ports";
 import { Prng } from "../util/prng";
-import { drawRemoval, instructionsOf, mergeInstructions, withoutInstruction } from "./instructions";
+import {
+  conditionOf,
+  drawRemoval,
+  instructionsOf,
+  mergeInstructions,
+  withoutConflictingAdditions,
+  withoutInstruction,
+} from "./instructions";
 import { mergePair } from "./merge";
+import { applyJointEdits } from "./multi";
 import { singleAgentAdapter } from "./single";
 
 describe("instructions of a prompt", () => {
@@ -43,6 +53,53 @@ describe("instructions of a prompt", () => {
     );
     expect(mergeInstructions(better, better, common)).toBeNull();
   });
+
+  it("reads the condition an instruction opens with, none from a plain one", () => {
+    expect(conditionOf("For refund requests, quote the order number.")).toBe("for refund requests");
+    expect(conditionOf("When the user  asks for a date: use ISO format.")).toBe(
+      "when the user asks for a date",
+    );
+    expect(conditionOf("Answer briefly.")).toBeNull();
+    expect(conditionOf("Format dates as ISO, always.")).toBeNull();
+  });
+
+  it("keeps the better lineage's instruction where both say what to do in one case", () => {
+    const common = "Answer briefly.";
+    const better = "Answer briefly. For dates, use ISO format.";
+    const other = "Answer briefly. For dates, write the month in words. For units, use SI units.";
+    expect(mergeInstructions(better, other, common, false)).toBe(
+      "Answer briefly. For dates, use ISO format. For units, use SI units.",
+    );
+    // the other lineage's rewrite of an instruction the better one kept as it was still wins
+    expect(
+      mergeInstructions(
+        "Answer briefly. For dates, use ISO format. Cite the source.",
+        "Answer briefly. For dates, write the month in words.",
+        "Answer briefly. For dates, use ISO format.",
+        false,
+      ),
+    ).toBe("Answer briefly. Cite the source. For dates, write the month in words.");
+    // kept both on request (the ablation of the conflict check)
+    expect(mergeInstructions(better, other, common, true)).toBe(
+      "Answer briefly. For dates, use ISO format. For dates, write the month in words. For units, use SI units.",
+    );
+  });
+
+  it("drops a proposal's new instruction for a case its parent already instructs", () => {
+    const parent = "Answer briefly. For dates, use ISO format.";
+    expect(
+      withoutConflictingAdditions(
+        parent,
+        "Answer briefly. For dates, use ISO format. For dates, write the month in words. For units, use SI units.",
+      ),
+    ).toBe("Answer briefly. For dates, use ISO format. For units, use SI units.");
+    // a rewrite of the parent's instruction is the reflection's change and stays
+    const rewrite = "Answer briefly. For dates, write the month in words.";
+    expect(withoutConflictingAdditions(parent, rewrite)).toBe(rewrite);
+    // two new instructions for one case are left to evaluation
+    const both = "Answer briefly. For units, use SI. For units, use imperial.";
+    expect(withoutConflictingAdditions(parent, both)).toBe(both);
+  });
 });
 
 describe("instruction-level merge of two single-agent lineages", () => {
@@ -75,5 +132,59 @@ describe("instruction-level merge of two single-agent lineages", () => {
     );
     const off = singleAgentAdapter({ model: "m", reflectionModel: "r", tuneTemperature: true });
     expect(mergePair(off, pool, 1, 2)).toBeNull();
+  });
+});
+
+describe("conflicting additions in the reflection's proposals", () => {
+  /** A port whose reflection answers one fixed proposal. */
+  const reflecting = (prompt: string): LlmPort => ({
+    complete: async () => {
+      throw new Error("no replies in this test");
+    },
+    completeStructured: async <T>() => ({
+      value: { prompt, rationale: "Stated the date rule.", temperature: 0.5 } as T,
+      usage: emptyUsage(),
+    }),
+  });
+  const parent = { prompt: "Answer with the code. For dates, use ISO format.", temperature: 0.5 };
+  const proposed =
+    "Answer with the code. For dates, use ISO format. For dates, write the month in words.";
+
+  it("single-agent: the parent's validated instruction stays, off keeps the reflection's text", async () => {
+    const run = (conflictingAdditionsDropped?: boolean) =>
+      singleAgentAdapter({
+        model: "m",
+        reflectionModel: "r",
+        tuneTemperature: true,
+        ...(conflictingAdditionsDropped === undefined ? {} : { conflictingAdditionsDropped }),
+      }).propose(reflecting(proposed), parent, 0, [], new AbortController().signal);
+    expect((await run())?.config.prompt).toBe(parent.prompt);
+    expect((await run(false))?.config.prompt).toBe(proposed);
+  });
+
+  it("multi-agent: a worker's prompt keeps its instruction for the case", async () => {
+    const config = {
+      "master-agent": {
+        name: "Lead",
+        description: "",
+        prompt: "Route.",
+        model_name: "m",
+        temperature: 0,
+      },
+      "worker-agents": [
+        {
+          name: "Dates",
+          description: "dates",
+          prompt: parent.prompt,
+          model_name: "m",
+          temperature: 0,
+        },
+      ],
+    } as unknown as MultiAgentConfig;
+    const worker = { agent: 0, field: "prompt" as const, label: "worker:Dates.prompt" };
+    const on = applyJointEdits(config, worker, proposed, []);
+    expect(on.config["worker-agents"][0]?.prompt).toBe(parent.prompt);
+    const off = applyJointEdits(config, worker, proposed, [], false);
+    expect(off.config["worker-agents"][0]?.prompt).toBe(proposed);
   });
 });

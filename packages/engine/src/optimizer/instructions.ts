@@ -62,25 +62,54 @@ export function drawRemoval(prompt: string, rng: Prng): { prompt: string; remove
   return { prompt: withoutInstruction(prompt, index), removed: (list[index] as Unit).text };
 }
 
+/** Words that open a conditional instruction ("For refunds, ...", "When the user asks ..., ..."). */
+const CONDITION = /^(?:for|when|whenever|if|in|on|with|unless|after|before)\b[^,:;.]{1,80}[,:]/i;
+
+/**
+ * The condition an instruction opens with, normalised ("for refund requests,"),
+ * or null when it states none: two instructions with one condition say what
+ * to do in the same case, so a merge keeping both would give two answers.
+ */
+export function conditionOf(instruction: string): string | null {
+  const m = CONDITION.exec(instruction.trim());
+  return m ? normal(m[0].slice(0, -1)) : null;
+}
+
 /**
  * Three-way instruction-level merge: `better`'s instructions, minus those
  * `other`'s lineage removed from their common ancestor, plus those it added
- * (duplicates, compared case- and space-insensitively, kept once). Whether
- * the union conflicts is left to evaluation. Null when the merge equals
- * either side.
+ * (duplicates, compared case- and space-insensitively, kept once). An added
+ * instruction that opens with the same condition as one `better` keeps
+ * ("For refunds, ..." twice) would conflict, so `better`'s stays and the
+ * other's is left out unless `keepConflicts`; any other conflict is left to
+ * evaluation. Null when the merge equals either side.
  */
-export function mergeInstructions(better: string, other: string, common: string): string | null {
+export function mergeInstructions(
+  better: string,
+  other: string,
+  common: string,
+  keepConflicts = false,
+): string | null {
   const base = new Set(instructionsOf(common).map(normal));
   const otherList = instructionsOf(other);
   const otherSet = new Set(otherList.map(normal));
   const removedByOther = new Set([...base].filter((t) => !otherSet.has(t)));
   const kept = units(better).filter((u) => !removedByOther.has(normal(u.text)));
   const have = new Set(kept.map((u) => normal(u.text)));
+  const conditions = new Set(
+    kept.flatMap((u) => {
+      const c = conditionOf(u.text);
+      return c ? [c] : [];
+    }),
+  );
   const multiline = better.includes("\n");
   for (const text of otherList) {
     const n = normal(text);
     if (base.has(n) || have.has(n)) continue;
+    const condition = conditionOf(text);
+    if (condition && conditions.has(condition) && !keepConflicts) continue;
     have.add(n);
+    if (condition) conditions.add(condition);
     const last = kept[kept.length - 1];
     if (last && !last.sep) last.sep = multiline ? "\n" : " ";
     kept.push({ text, sep: "" });
@@ -88,4 +117,28 @@ export function mergeInstructions(better: string, other: string, common: string)
   const merged = join(kept);
   if (normal(merged) === normal(better) || normal(merged) === normal(other)) return null;
   return merged;
+}
+
+/**
+ * The proposal without the instructions it added that open with the same
+ * condition as a parent instruction it kept: a rewrite holding both "For
+ * refunds, do X." (validated with the parent) and a new "For refunds, do Y."
+ * tells the assistant two things for one case, so the validated one stays.
+ * A reflection that means to change X rewrites it, and that change passes.
+ */
+export function withoutConflictingAdditions(parent: string, proposal: string): string {
+  const inParent = new Set(instructionsOf(parent).map(normal));
+  const list = units(proposal);
+  const keptConditions = new Set(
+    list.flatMap((u) => {
+      const c = inParent.has(normal(u.text)) ? conditionOf(u.text) : null;
+      return c ? [c] : [];
+    }),
+  );
+  const kept = list.filter((u) => {
+    if (inParent.has(normal(u.text))) return true;
+    const c = conditionOf(u.text);
+    return !c || !keptConditions.has(c);
+  });
+  return kept.length === list.length ? proposal : join(kept);
 }

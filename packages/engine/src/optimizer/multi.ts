@@ -17,7 +17,9 @@ import {
   pickBlamedComponent,
   withComponent,
 } from "./components";
+import { withoutConflictingAdditions } from "./instructions";
 import { runOptimisation } from "./loop";
+import { MECHANISM_DEFAULTS } from "./mechanisms";
 import { multiAgentSweep } from "./multi-sweep";
 import {
   cleanProposedPrompt,
@@ -56,7 +58,7 @@ const MULTI_REFLECTION_SYSTEM = [
   "A coordinator reads the conversation and the roster of workers (name and description), delegates tasks to some of them, and writes the final reply from their reports; each worker follows its own prompt.",
   "You are shown the whole configuration, the component to improve, a few conversations with how the agents handled them (the whole trace), an expert's reference reply, and a grader's verdict on each final reply.",
   "Rewrite the named component so that the final replies satisfy what the grader found missing:",
-  "- keep what already works and the agent's role;",
+  "- keep what already works and the agent's role; to change what the agent does in a case that already has an instruction, rewrite that instruction instead of adding a second one for the same case;",
   "- state required behaviours as clear, general instructions; never copy details of these particular conversations;",
   "- a description tells the coordinator when to use the worker: keep it to one or two sentences.",
   "Read the traces to see where each failure arose. When the blame is shared — for example the coordinator delegated to the wrong worker and that worker also lacks an instruction — also rewrite the other components at fault in `also` (their complete new text, by the component's label); leave `also` empty when the named component alone is at fault.",
@@ -93,13 +95,17 @@ export function applyJointEdits(
   focus: MultiAgentComponent,
   text: string,
   also: readonly { component: string; text: string }[],
+  dropConflicts = true,
 ): { config: MultiAgentConfig; changed: string[] } {
-  let config = withComponent(parent, focus, text);
+  const guarded = (c: MultiAgentComponent, t: string) =>
+    dropConflicts ? withoutConflictingAdditions(agentOf(parent, c)?.[c.field] ?? "", t) : t;
+  let config = withComponent(parent, focus, guarded(focus, text));
   const changed = [focus.label];
   const all = multiAgentComponents(parent);
   for (const edit of also) {
     const target = all.find((c) => c.label === edit.component);
-    const clean = cleanProposedPrompt(edit.text);
+    const raw = cleanProposedPrompt(edit.text);
+    const clean = target && raw ? guarded(target, raw) : raw;
     if (!target || !clean || changed.includes(target.label)) continue;
     const next = withComponent(config, target, clean);
     if (JSON.stringify(next) === JSON.stringify(config)) continue;
@@ -167,8 +173,11 @@ export function multiAgentAdapter(options: {
   reflectionModel: string;
   jointEdits?: boolean;
   task?: TaskContext;
+  /** Drop added instructions that conflict with kept ones (`conflictingAdditionsDropped`). Default true. */
+  conflictingAdditionsDropped?: boolean;
 }): ModeAdapter<MultiAgentCandidate> {
   const joint = options.jointEdits ?? true;
+  const dropConflicts = options.conflictingAdditionsDropped ?? true;
   return {
     mode: "multi",
     key: (c) => JSON.stringify(c),
@@ -177,7 +186,12 @@ export function multiAgentAdapter(options: {
     callsPerRun: (c) => 2 + c["worker-agents"].length,
     deterministic: (c) =>
       [c["master-agent"], ...c["worker-agents"]].every((a) => a.temperature === 0),
-    fingerprintParts: () => ({ reflectionModel: options.reflectionModel, joint }),
+    // recorded only when off, so checkpoints from before the rule resume with it
+    fingerprintParts: () => ({
+      reflectionModel: options.reflectionModel,
+      joint,
+      ...(dropConflicts ? {} : { conflictingAdditionsDropped: false }),
+    }),
     components: (c) => multiAgentComponents(c).map((x) => x.label),
     componentValues: (c) => multiAgentComponents(c).map((x) => agentOf(c, x)?.[x.field] ?? ""),
     withComponentValues: (c, values) =>
@@ -223,7 +237,7 @@ export function multiAgentAdapter(options: {
       const text = cleanProposedPrompt(value.prompt);
       if (!text) return null;
       const also = "also" in value ? (value.also as { component: string; text: string }[]) : [];
-      const { config, changed } = applyJointEdits(parent, component, text, also);
+      const { config, changed } = applyJointEdits(parent, component, text, also, dropConflicts);
       return {
         config,
         rationale: value.rationale,
@@ -265,6 +279,8 @@ export function optimizeMultiAgent(
     reflectionModel: options.models.reflection,
     jointEdits: options.jointEdits ?? true,
     task: taskContextOf(options.dataset, options.config["master-agent"].prompt),
+    conflictingAdditionsDropped:
+      options.conflictingAdditionsDropped ?? MECHANISM_DEFAULTS.conflictingAdditionsDropped,
   });
   return runOptimisation(
     adapter,

@@ -7,7 +7,7 @@ import type { DatasetExample } from "@promptune/contracts";
 import type { ChatMessage, LlmPort } from "../ports";
 import type { Prng } from "../util/prng";
 import type { AgentRun, ModeAdapter, Proposal } from "./adapter";
-import { drawRemoval, mergeInstructions } from "./instructions";
+import { drawRemoval, mergeInstructions, withoutConflictingAdditions } from "./instructions";
 import { OPTIMISER_DEFAULTS, runOptimisation } from "./loop";
 import {
   cleanProposedPrompt,
@@ -44,7 +44,7 @@ const REFLECTION_SYSTEM = [
   "You improve the system prompt of an AI assistant for the task described in <task>.",
   "You are shown the task, the current system prompt, a few conversations the assistant answered with it, a reference reply for each, and a grader's verdict on each reply.",
   "Write a better complete system prompt for that task:",
-  "- keep every instruction that already works;",
+  "- keep every instruction that already works; to change what the assistant does in a case that already has an instruction, rewrite that instruction instead of adding a second one for the same case;",
   "- turn what the grader found missing into general, reusable instructions, each a clear standalone sentence; never copy names, numbers or other details of these particular conversations;",
   "- remove instructions that the feedback shows to hurt, and sentences that state no checkable behaviour;",
   "- keep the assistant's role and tone, stay concise, and do not add instructions that no feedback calls for.",
@@ -98,8 +98,11 @@ export function singleAgentAdapter(options: {
   removalEdits?: boolean;
   /** Merge two lineages instruction by instruction. */
   instructionMerge?: boolean;
+  /** Drop added instructions that conflict with kept ones (`conflictingAdditionsDropped`). Default true. */
+  conflictingAdditionsDropped?: boolean;
 }): ModeAdapter<SingleAgentCandidate> {
   const { model, reflectionModel, tuneTemperature, task } = options;
+  const dropConflicts = options.conflictingAdditionsDropped ?? true;
   return {
     mode: "single",
     key: (c) => JSON.stringify([c.prompt.trim(), c.temperature]),
@@ -107,7 +110,13 @@ export function singleAgentAdapter(options: {
     promptOf: (c) => c.prompt,
     callsPerRun: () => 1,
     deterministic: (c) => c.temperature === 0,
-    fingerprintParts: () => ({ model, reflectionModel, tuneTemperature }),
+    // recorded only when off, so checkpoints from before the rule resume with it
+    fingerprintParts: () => ({
+      model,
+      reflectionModel,
+      tuneTemperature,
+      ...(dropConflicts ? {} : { conflictingAdditionsDropped: false }),
+    }),
     components: () => ["prompt"],
     ...(options.instructionMerge
       ? {
@@ -116,7 +125,12 @@ export function singleAgentAdapter(options: {
             other: SingleAgentCandidate,
             common: SingleAgentCandidate,
           ) => {
-            const prompt = mergeInstructions(better.prompt, other.prompt, common.prompt);
+            const prompt = mergeInstructions(
+              better.prompt,
+              other.prompt,
+              common.prompt,
+              !dropConflicts,
+            );
             return prompt ? { ...better, prompt } : null;
           },
         }
@@ -176,7 +190,9 @@ export function singleAgentAdapter(options: {
         });
         value = out.value;
       }
-      const prompt = cleanProposedPrompt(value.prompt);
+      const cleaned = cleanProposedPrompt(value.prompt);
+      const prompt =
+        cleaned && dropConflicts ? withoutConflictingAdditions(parent.prompt, cleaned) : cleaned;
       if (!prompt) return null;
       const temperature =
         value.temperature === undefined
@@ -203,6 +219,8 @@ export function optimizeSingleAgent(
       task: taskContextOf(options.dataset, options.prompt),
       removalEdits: options.removalEdits ?? OPTIMISER_DEFAULTS.removalEdits,
       instructionMerge: options.instructionMerge ?? OPTIMISER_DEFAULTS.instructionMerge,
+      conflictingAdditionsDropped:
+        options.conflictingAdditionsDropped ?? OPTIMISER_DEFAULTS.conflictingAdditionsDropped,
     });
   const seed: SingleAgentCandidate = {
     prompt: options.prompt,

@@ -61,6 +61,14 @@ export interface OptimiseOptionsBase extends TemperatureChoiceOptions {
    */
   inheritedFailures?: boolean;
   /**
+   * A proposal's new instruction that opens with the same condition ("For refunds, ...") as an
+   * instruction of its parent that it keeps is dropped, the validated one staying, and a merge
+   * leaves out the other lineage's instruction for a case the better one already instructs:
+   * otherwise the assistant is told two things for one case (instructions.ts). A reflection
+   * that means to change an instruction rewrites it, which passes. Default true.
+   */
+  conflictingAdditionsDropped?: boolean;
+  /**
    * A removal edit passes the minibatch when its score merely holds (else it must rise, like
    * every proposal). Default false: measured in bench/quality.ts, holding removals spend a
    * validation pass on most neutral removals (docs/optimiser.md).
