@@ -59,8 +59,14 @@ describe("instructions of a prompt", () => {
     expect(conditionOf("When the user  asks for a date: use ISO format.")).toBe(
       "when the user asks for a date",
     );
+    expect(conditionOf("If the order is late: apologise first.")).toBe("if the order is late");
     expect(conditionOf("Answer briefly.")).toBeNull();
     expect(conditionOf("Format dates as ISO, always.")).toBeNull();
+    // openings that cover every case, or set a scope rather than a case, name none
+    expect(conditionOf("For every reply, cite the source.")).toBeNull();
+    expect(conditionOf("When answering any question, be brief.")).toBeNull();
+    expect(conditionOf("In your reply, mention the deadline.")).toBeNull();
+    expect(conditionOf("Before answering, restate the question.")).toBeNull();
   });
 
   it("keeps the better lineage's instruction where both say what to do in one case", () => {

@@ -62,17 +62,21 @@ export function drawRemoval(prompt: string, rng: Prng): { prompt: string; remove
   return { prompt: withoutInstruction(prompt, index), removed: (list[index] as Unit).text };
 }
 
-/** Words that open a conditional instruction ("For refunds, ...", "When the user asks ..., ..."). */
-const CONDITION = /^(?:for|when|whenever|if|in|on|with|unless|after|before)\b[^,:;.]{1,80}[,:]/i;
+/** An opening that names a case ("For refunds, ...", "When the user asks ..., ..."). */
+const CONDITION = /^(?:for|when|whenever|if|unless)\b[^,:;.]{1,80}[,:]/i;
+/** Openings that cover every case ("For every reply, ...") state no case of their own. */
+const UNIVERSAL = /\b(?:every|all|each|any|always)\b/i;
 
 /**
- * The condition an instruction opens with, normalised ("for refund requests,"),
- * or null when it states none: two instructions with one condition say what
- * to do in the same case, so a merge keeping both would give two answers.
+ * The case an instruction opens with, normalised ("for refund requests"), or
+ * null when it names none (no conditional opening, or one that covers every
+ * case): two instructions for one case say what to do in the same situation,
+ * so keeping both would give the assistant two answers.
  */
 export function conditionOf(instruction: string): string | null {
   const m = CONDITION.exec(instruction.trim());
-  return m ? normal(m[0].slice(0, -1)) : null;
+  if (!m || UNIVERSAL.test(m[0])) return null;
+  return normal(m[0].slice(0, -1));
 }
 
 /**
