@@ -79,6 +79,11 @@ export function conditionOf(instruction: string): string | null {
   return normal(m[0].slice(0, -1));
 }
 
+/** The cases these instructions open with (`conditionOf`). */
+function casesOf(list: readonly Unit[]): Set<string> {
+  return new Set(list.flatMap((u) => conditionOf(u.text) ?? []));
+}
+
 /**
  * Three-way instruction-level merge: `better`'s instructions, minus those
  * `other`'s lineage removed from their common ancestor, plus those it added
@@ -100,12 +105,7 @@ export function mergeInstructions(
   const removedByOther = new Set([...base].filter((t) => !otherSet.has(t)));
   const kept = units(better).filter((u) => !removedByOther.has(normal(u.text)));
   const have = new Set(kept.map((u) => normal(u.text)));
-  const conditions = new Set(
-    kept.flatMap((u) => {
-      const c = conditionOf(u.text);
-      return c ? [c] : [];
-    }),
-  );
+  const conditions = casesOf(kept);
   const multiline = better.includes("\n");
   for (const text of otherList) {
     const n = normal(text);
@@ -133,16 +133,11 @@ export function mergeInstructions(
 export function withoutConflictingAdditions(parent: string, proposal: string): string {
   const inParent = new Set(instructionsOf(parent).map(normal));
   const list = units(proposal);
-  const keptConditions = new Set(
-    list.flatMap((u) => {
-      const c = inParent.has(normal(u.text)) ? conditionOf(u.text) : null;
-      return c ? [c] : [];
-    }),
-  );
+  const fromParent = (u: Unit) => inParent.has(normal(u.text));
+  const parentCases = casesOf(list.filter(fromParent));
   const kept = list.filter((u) => {
-    if (inParent.has(normal(u.text))) return true;
     const c = conditionOf(u.text);
-    return !c || !keptConditions.has(c);
+    return fromParent(u) || !c || !parentCases.has(c);
   });
   return kept.length === list.length ? proposal : join(kept);
 }

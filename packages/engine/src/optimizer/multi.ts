@@ -95,7 +95,7 @@ export function applyJointEdits(
   focus: MultiAgentComponent,
   text: string,
   also: readonly { component: string; text: string }[],
-  dropConflicts = true,
+  dropConflicts: boolean = MECHANISM_DEFAULTS.conflictingAdditionsDropped,
 ): { config: MultiAgentConfig; changed: string[] } {
   const guarded = (c: MultiAgentComponent, t: string) =>
     dropConflicts ? withoutConflictingAdditions(agentOf(parent, c)?.[c.field] ?? "", t) : t;
@@ -177,7 +177,8 @@ export function multiAgentAdapter(options: {
   conflictingAdditionsDropped?: boolean;
 }): ModeAdapter<MultiAgentCandidate> {
   const joint = options.jointEdits ?? true;
-  const dropConflicts = options.conflictingAdditionsDropped ?? true;
+  const dropConflicts =
+    options.conflictingAdditionsDropped ?? MECHANISM_DEFAULTS.conflictingAdditionsDropped;
   return {
     mode: "multi",
     key: (c) => JSON.stringify(c),
@@ -279,8 +280,7 @@ export function optimizeMultiAgent(
     reflectionModel: options.models.reflection,
     jointEdits: options.jointEdits ?? true,
     task: taskContextOf(options.dataset, options.config["master-agent"].prompt),
-    conflictingAdditionsDropped:
-      options.conflictingAdditionsDropped ?? MECHANISM_DEFAULTS.conflictingAdditionsDropped,
+    conflictingAdditionsDropped: options.conflictingAdditionsDropped,
   });
   return runOptimisation(
     adapter,

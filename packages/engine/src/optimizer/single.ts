@@ -102,7 +102,8 @@ export function singleAgentAdapter(options: {
   conflictingAdditionsDropped?: boolean;
 }): ModeAdapter<SingleAgentCandidate> {
   const { model, reflectionModel, tuneTemperature, task } = options;
-  const dropConflicts = options.conflictingAdditionsDropped ?? true;
+  const dropConflicts =
+    options.conflictingAdditionsDropped ?? OPTIMISER_DEFAULTS.conflictingAdditionsDropped;
   return {
     mode: "single",
     key: (c) => JSON.stringify([c.prompt.trim(), c.temperature]),
@@ -219,8 +220,7 @@ export function optimizeSingleAgent(
       task: taskContextOf(options.dataset, options.prompt),
       removalEdits: options.removalEdits ?? OPTIMISER_DEFAULTS.removalEdits,
       instructionMerge: options.instructionMerge ?? OPTIMISER_DEFAULTS.instructionMerge,
-      conflictingAdditionsDropped:
-        options.conflictingAdditionsDropped ?? OPTIMISER_DEFAULTS.conflictingAdditionsDropped,
+      conflictingAdditionsDropped: options.conflictingAdditionsDropped,
     });
   const seed: SingleAgentCandidate = {
     prompt: options.prompt,
