@@ -141,6 +141,7 @@ const ABLATIONS: Array<[string, EngineOverrides]> = [
   ["  − failures inherited from ancestors", { inheritedFailures: false } as EngineOverrides],
   ["  − drafts (every minibatch pass validated)", { draftSteps: 0 } as EngineOverrides],
   ["  − conflicting additions dropped", { conflictingAdditionsDropped: false } as EngineOverrides],
+  ["  − seed's survey of the train set", { seedSurvey: false } as EngineOverrides],
   [
     "  − temperature ties by metric (one-SE band for every metric)",
     { temperatureTiesToLower: true } as EngineOverrides,
@@ -165,6 +166,7 @@ const MULTI_ABLATIONS: Array<[string, EngineOverrides]> = [
     "  multi − conflicting additions dropped",
     { conflictingAdditionsDropped: false } as EngineOverrides,
   ],
+  ["  multi − seed's survey of the train set", { seedSurvey: false } as EngineOverrides],
 ];
 
 /** Variants tried and not kept (`--only variants`). */

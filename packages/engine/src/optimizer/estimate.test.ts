@@ -37,8 +37,9 @@ describe("estimateRun", () => {
       model: "assistant-model",
       prompt: "Be helpful.",
     });
-    // search, the test split for 2 candidates, the presented prompt at one more temperature
-    const replies = 9 + 10 * (3 + 3 + 9) + 2 * 9 + 9;
+    // search (the seed's survey answers all 12 train examples), the test split for 2 candidates,
+    // the presented prompt at one more temperature
+    const replies = 9 + 12 + 10 * (3 + 3 + 9) + 2 * 9 + 9;
     expect(e.calls).toBe(2 * replies + 10);
     expect(e.maxCalls).toBe(Math.floor(e.calls * 1.1));
     expect(e.byModel.find((m) => m.model === "reflection-model")?.calls).toBe(10);
@@ -91,8 +92,8 @@ describe("estimateRun", () => {
     expect(e.costUsd).toBeNull();
     expect(e.byModel.some((m) => m.model === "judge-model")).toBe(false);
     // plan + composition on the coordinator's model, each worker once per reply;
-    // multi-agent minibatches hold 6 examples (MULTI_AGENT_DEFAULTS)
-    const replies = 9 + 2 * (6 + 6 + 9) + 2 * 9;
+    // multi-agent minibatches hold 6 examples (MULTI_AGENT_DEFAULTS); the survey all 12 train
+    const replies = 9 + 12 + 2 * (6 + 6 + 9) + 2 * 9;
     expect(e.byModel.find((m) => m.model === "coord-model")?.calls).toBe(2 * replies);
     expect(e.byModel.find((m) => m.model === "worker-model")?.calls).toBe(2 * replies);
   });

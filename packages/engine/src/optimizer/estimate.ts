@@ -3,7 +3,8 @@
  * model, input and output tokens, and (given prices) the cost. The numbers
  * follow the search's call plan for an iteration whose proposal is accepted
  * on its first try (parent on the minibatch, one reflection, the proposal on
- * the minibatch, the validation set, one embedding), plus iteration 0 and the
+ * the minibatch, the validation set, one embedding), plus iteration 0 (the
+ * seed on validation and its survey of the train set) and the
  * final held-out test evaluation. `maxCalls` (10 % above) is the run's call
  * cap, so a run never spends more than 10 % beyond what it announced: extra
  * proposals of harder iterations use the margin, and the budget guard of the
@@ -19,8 +20,10 @@ import { type DatasetSplit, splitDataset } from "../datasets/split";
 import { scorerDepth } from "../judge/scorer";
 import { CONFIRM_EXAMPLES } from "./confirm";
 import { OPTIMISER_DEFAULTS } from "./loop";
+import { SEED_SURVEY } from "./mechanisms";
 import { MULTI_AGENT_DEFAULTS } from "./multi";
 import { multiModelLabel, withModels } from "./multi-sweep";
+import { surveySize } from "./survey";
 import { REFLECTION_TRAIN } from "./sweep";
 import { SEQUENTIAL_PROBES, TEMPERATURE_PROBES } from "./temperature";
 
@@ -81,6 +84,8 @@ interface EstimateBase {
   /** Models of the engine's roles; `embedding` null when the gateway has none (local vectoriser). */
   models: { judge: string; reflection: string; embedding: string | null };
   minibatchSize?: number;
+  /** Whether the seed surveys the train set (`seedSurvey`); the mode's default when absent. */
+  seedSurvey?: boolean;
   evaluateTest?: boolean;
   price?: PriceLookup;
 }
@@ -230,9 +235,15 @@ export function estimateRun(input: EstimateInput): RunEstimate {
   const texts = candidateTexts(input);
   const ledger = new Ledger();
 
-  // Iteration 0 scores the seed on validation; each iteration runs the parent
-  // and the proposal on a minibatch and the accepted proposal on validation.
-  const replies = split.validation.length + iterations * (2 * minibatch + split.validation.length);
+  // Iteration 0 scores the seed on validation and answers its survey of the train set (survey.ts;
+  // the run may answer fewer when its calls are short); each iteration runs the parent and the
+  // proposal on a minibatch and the accepted proposal on validation.
+  const survey =
+    iterations > 0 && (input.seedSurvey ?? SEED_SURVEY[input.mode])
+      ? surveySize(split.train.length, minibatch, defaults.reflectionExtra)
+      : 0;
+  const replies =
+    split.validation.length + survey + iterations * (2 * minibatch + split.validation.length);
   // The end scores the initial and the presented candidate on the test split.
   const testReplies = evaluateTest ? (iterations > 0 ? 2 : 1) * split.test.length : 0;
   // Single-agent: the presented prompt is scored at one more temperature (in halves; up to two

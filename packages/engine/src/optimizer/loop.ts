@@ -24,7 +24,7 @@ import { evaluateCandidate, meanScore } from "./evaluate";
 import { finalise } from "./finalise";
 import { fillValidationGaps } from "./gaps";
 import { type IterationEnv, runIteration } from "./iteration";
-import { MECHANISM_DEFAULTS, mechanismSettings } from "./mechanisms";
+import { MECHANISM_DEFAULTS, mechanismSettings, SEED_SURVEY } from "./mechanisms";
 import { meteredPort, RunMeter } from "./meter";
 import { nonNegativeInt, positiveInt } from "./option-values";
 import { OutageDetector, outageGuardedPort } from "./outage";
@@ -32,6 +32,7 @@ import { bestByScores } from "./pareto";
 import { RunRecorder } from "./recorder";
 import { ReplyCostMeter } from "./reply-cost";
 import { fromCheckpoint, type RunState, runFingerprint, toCheckpoint } from "./state";
+import { surveySeed, surveySize } from "./survey";
 import { type SweepPlan, sweepReserve } from "./sweep";
 import { taskContextOf } from "./task";
 import type {
@@ -156,7 +157,17 @@ export async function* runOptimisation<C>(
     "rescoreTop",
   );
   const validationCost = split.validation.length * perRun;
-  const searchCalls = initialCost + iterations * proposalsPerIteration * proposalCost;
+  const reflectionExtra = nonNegativeInt(
+    options.reflectionExtra,
+    OPTIMISER_DEFAULTS.reflectionExtra,
+    "reflectionExtra",
+  );
+  const seedSurvey = options.seedSurvey ?? SEED_SURVEY[adapter.mode];
+  const survey = seedSurvey ? surveySize(split.train.length, minibatchSize, reflectionExtra) : 0;
+  const searchCalls =
+    initialCost +
+    (iterations > 0 ? survey * perRun : 0) +
+    iterations * proposalsPerIteration * proposalCost;
   const mechanisms = mechanismSettings(
     adapter,
     options,
@@ -230,11 +241,7 @@ export async function* runOptimisation<C>(
       options.maxCalls === undefined
         ? proposalsPerIteration
         : PROPOSAL_CAP_FACTOR * proposalsPerIteration,
-    reflectionExtra: nonNegativeInt(
-      options.reflectionExtra,
-      OPTIMISER_DEFAULTS.reflectionExtra,
-      "reflectionExtra",
-    ),
+    reflectionExtra,
     earlyStop: options.earlyStop ?? OPTIMISER_DEFAULTS.earlyStop,
     merge: options.merge ?? OPTIMISER_DEFAULTS.merge,
     nearBestParents: options.nearBestParents ?? OPTIMISER_DEFAULTS.nearBestParents,
@@ -258,6 +265,8 @@ export async function* runOptimisation<C>(
     adaptiveMinibatch: env.adaptiveMinibatch,
     merge: env.merge,
     ...mechanisms.fingerprint,
+    // only when off, so checkpoints written before the survey existed still resume (past iteration 0)
+    ...(seedSurvey ? {} : { seedSurvey: false }),
     // only when off, so checkpoints written before the option existed still resume
     ...(env.nearBestParents ? {} : { nearBestParents: false }),
   });
@@ -312,8 +321,9 @@ export async function* runOptimisation<C>(
         trainCache: new Map(),
       };
       const depth = Math.max(validation.depth, embedding.source === "provider" ? 1 : 0);
+      const surveyDepth = iterations > 0 ? await surveySeed(env, state, survey, signal) : 0;
       await fillValidationGaps(env, state, signal);
-      yield iterationResult(adapter, state, env, 0, true, 0, depth);
+      yield iterationResult(adapter, state, env, 0, true, 0, depth + surveyDepth);
     }
 
     while (state.iteration < iterations) {

@@ -207,7 +207,14 @@ describe("temperature ties by metric", () => {
 describe("the probe's pass held back by metric", () => {
   /** Calls the search spent (the last iteration's running total) and the whole run's. */
   async function calls(overrides: Partial<SingleAgentOptions>, extraCalls = 0) {
-    const probes = { temperatureByEvidence: true, temperatureEdits: false, iterations: 4, seed: 3 };
+    // the seed's survey off: these runs compare how the search spends the probe's pass
+    const probes = {
+      temperatureByEvidence: true,
+      temperatureEdits: false,
+      iterations: 4,
+      seed: 3,
+      seedSurvey: false,
+    };
     const { options } = singleOptions({ ...probes, ...overrides });
     const maxCalls = singleEstimate(options).maxCalls + extraCalls;
     const { optimizeSingleAgent } = await import("./single");
@@ -245,7 +252,12 @@ describe("the probe's pass held back by metric", () => {
 
 describe("temperature edits", () => {
   it("find that temperature 0 answers better inside the search, within the estimate", async () => {
-    const edits = { temperatureEdits: true, temperatureByEvidence: false } as const;
+    // the seed's survey off: the six iterations' calls go to the proposals this test counts
+    const edits = {
+      temperatureEdits: true,
+      temperatureByEvidence: false,
+      seedSurvey: false,
+    } as const;
     const { options } = singleOptions({ seed: 2, iterations: 6, ...edits });
     const estimate = singleEstimate(options);
     const llm = spoiling(options.llm, (_, t) => t > 0.05);
@@ -287,6 +299,8 @@ describe("fresh pass for the presented score", () => {
       iterations: 4,
       temperatureByEvidence: true,
       temperatureEdits: false,
+      // without the seed's survey the four iterations leave calls for the fresh pass
+      seedSurvey: false,
     });
     /** At temperature 0 every question is answered as usual the first time, then spoiled. */
     const firstAtZero = () => {

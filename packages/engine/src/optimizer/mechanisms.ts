@@ -46,6 +46,13 @@ export const MECHANISM_DEFAULTS = {
  */
 export const DRAFT_STEPS = { single: 1, multi: 0 } as const;
 
+/**
+ * Whether the seed answers a survey of the train set before the first iteration (survey.ts), by
+ * mode. Measured in bench/quality.ts over seven worlds on two fresh blocks of 50 seeds
+ * (docs/optimiser.md, "Session 23"): +0.033 and +0.042 single-agent.
+ */
+export const SEED_SURVEY = { single: true, multi: true } as const;
+
 /** What the loop's environment and fingerprint need to know. */
 export function mechanismSettings<C>(
   adapter: ModeAdapter<C>,

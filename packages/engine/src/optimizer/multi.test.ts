@@ -161,7 +161,11 @@ describe("optimizeMultiAgent", () => {
       const first = llm.calls.find((c) => c.purpose === "reflection")?.user ?? "";
       return first.split("### Example ").length - 1;
     };
-    expect(await examplesShown({})).toBe(MULTI_AGENT_DEFAULTS.minibatchSize);
-    expect(await examplesShown({ minibatchSize: 3 })).toBe(3);
+    // without the seed's survey the seed has answered nothing else: the minibatch alone
+    const alone = { seedSurvey: false };
+    expect(await examplesShown(alone)).toBe(MULTI_AGENT_DEFAULTS.minibatchSize);
+    expect(await examplesShown({ ...alone, minibatchSize: 3 })).toBe(3);
+    // with it (the default) the survey's failures follow the minibatch
+    expect(await examplesShown({})).toBeGreaterThan(MULTI_AGENT_DEFAULTS.minibatchSize);
   });
 });

@@ -26,6 +26,7 @@ export const WITHOUT_NEW_MECHANISMS = {
   targetedMinibatch: false,
   temperatureByEvidence: false,
   temperatureEdits: false,
+  seedSurvey: false,
 } as const;
 
 /** Single-agent options over a 30-example synthetic dataset and a fresh fake port. */
@@ -57,5 +58,6 @@ export function singleEstimate(options: SingleAgentOptions) {
     models: { ...options.models, embedding: null },
     model: options.model,
     prompt: options.prompt,
+    ...(options.seedSurvey === undefined ? {} : { seedSurvey: options.seedSurvey }),
   });
 }

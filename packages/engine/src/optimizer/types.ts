@@ -69,6 +69,13 @@ export interface OptimiseOptionsBase extends TemperatureChoiceOptions {
    */
   conflictingAdditionsDropped?: boolean;
   /**
+   * Before the first iteration the seed answers a survey of the train set — twice as many
+   * examples as one reflection reads, at most the whole split and a quarter of the calls left —
+   * so the first reflections see failures of every kind of request, not only a minibatch's
+   * (survey.ts). The estimate counts these calls. Default true single-agent.
+   */
+  seedSurvey?: boolean;
+  /**
    * A removal edit passes the minibatch when its score merely holds (else it must rise, like
    * every proposal). Default false: measured in bench/quality.ts, holding removals spend a
    * validation pass on most neutral removals (docs/optimiser.md).
