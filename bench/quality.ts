@@ -184,6 +184,8 @@ const VARIANTS: Array<[string, EngineOverrides]> = [
     "  temperature edits and the end's probes",
     { temperatureEdits: true, temperatureByEvidence: true } as EngineOverrides,
   ],
+  ["  + 24 failures shown to the reflection (16)", { reflectionExtra: 24 } as EngineOverrides],
+  ["  + 8 failures shown to the reflection (16)", { reflectionExtra: 8 } as EngineOverrides],
 ];
 
 const server: WorldServer = await startWorldServer();

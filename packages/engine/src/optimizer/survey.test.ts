@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { splitDataset } from "../datasets/split";
+import { createFakeLlm } from "../testing/fake-llm";
 import { optimizeMultiAgent } from "./multi";
 import { SURVEY_SHARE, surveyIndices, surveySize } from "./survey";
 import { drive, singleEstimate, singleOptions } from "./test-helpers";
@@ -58,6 +59,19 @@ describe("the seed's survey of the train set", () => {
     expect(surveyed).toBeGreaterThan(0);
     expect(2 * surveyed).toBeLessThanOrEqual(Math.ceil(SURVEY_SHARE * (maxCalls - test)));
     expect(surveyed).toBeLessThan(train.length);
+  });
+
+  it("under a cost cap takes at most a quarter of the money left, and the search still runs", async () => {
+    const fake = createFakeLlm();
+    // the fake reports $0.001 per call: the seed's validation pass costs $0.018, the whole survey
+    // of the 12 train examples would cost $0.024 of the $0.042 left
+    const { run } = singleOptions({ llm: fake, maxCostUsd: 0.06, iterations: 3 });
+    const { final, results } = await drive(run());
+    const surveyed = (results[0]?.usage.calls ?? 0) / 2 - 9;
+    expect(surveyed).toBeGreaterThan(0);
+    expect(2 * surveyed * 0.001).toBeLessThanOrEqual(SURVEY_SHARE * (0.06 - 0.018) + 1e-9);
+    expect(results.slice(1).some((r) => r.proposals > 0)).toBe(true);
+    expect(final.usage.costUsd).toBeLessThanOrEqual(0.06 + 1e-9);
   });
 
   it("runs in multi-agent mode too, and a checkpoint of one setting does not resume the other", async () => {

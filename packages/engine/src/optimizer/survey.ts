@@ -15,6 +15,7 @@
  */
 import type { IterationEnv } from "./iteration";
 import { evaluateTrain } from "./iteration";
+import { BudgetExhaustedError } from "./meter";
 import type { RunState } from "./state";
 
 /** Train examples the survey covers per example one reflection reads (minibatch + extra slots). */
@@ -43,9 +44,29 @@ export function surveyIndices(trainLength: number, size: number): number[] {
 }
 
 /**
+ * Replies the survey may pay for: `SURVEY_SHARE` of the calls left above the
+ * reserves and, under a cost cap, of the money left at the cost per call
+ * measured so far (the seed's validation pass).
+ */
+function affordableReplies<C>(env: IterationEnv<C>): number {
+  const perRun = Math.max(1, env.perRun);
+  const room = Math.max(0, env.meter.remaining() - env.testReserve - env.finalReserve);
+  const byCalls = Math.floor((SURVEY_SHARE * room) / perRun);
+  const { maxCostUsd, total } = env.meter;
+  if (maxCostUsd === undefined || total.calls === 0 || total.costUsd <= 0) return byCalls;
+  const perReplyUsd = (total.costUsd / total.calls) * perRun;
+  const byMoney = Math.floor(
+    (SURVEY_SHARE * Math.max(0, maxCostUsd - total.costUsd)) / perReplyUsd,
+  );
+  return Math.min(byCalls, byMoney);
+}
+
+/**
  * Has the seed (pool member 0) answer the survey's train examples, as many
- * as the calls above the reserves pay for within `SURVEY_SHARE` of them.
- * Returns the longest chain of dependent calls it took.
+ * as `SURVEY_SHARE` of the calls (and money) left pays for. A cost cap
+ * reached on the way all the same ends the search (the run still finishes
+ * with the seed, as when a proposal reaches it). Returns the longest chain
+ * of dependent calls it took.
  */
 export async function surveySeed<C>(
   env: IterationEnv<C>,
@@ -53,10 +74,15 @@ export async function surveySeed<C>(
   size: number,
   signal: AbortSignal,
 ): Promise<number> {
-  const room = env.meter.remaining() - env.testReserve - env.finalReserve;
-  const affordable = Math.floor((SURVEY_SHARE * Math.max(0, room)) / Math.max(1, env.perRun));
-  const indices = surveyIndices(env.split.train.length, Math.min(size, affordable));
+  const indices = surveyIndices(env.split.train.length, Math.min(size, affordableReplies(env)));
   if (indices.length === 0) return 0;
-  const { depth } = await evaluateTrain(env, state, 0, indices, signal);
-  return depth;
+  try {
+    const { depth } = await evaluateTrain(env, state, 0, indices, signal);
+    return depth;
+  } catch (err) {
+    // the cost cap (or the call budget) reached: the run goes on to its end with what it has
+    if (!(err instanceof BudgetExhaustedError)) throw err;
+    state.budgetExhausted = true;
+    return 0;
+  }
 }
