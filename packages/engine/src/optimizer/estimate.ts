@@ -20,7 +20,7 @@ import { type DatasetSplit, splitDataset } from "../datasets/split";
 import { scorerDepth } from "../judge/scorer";
 import { CONFIRM_EXAMPLES } from "./confirm";
 import { OPTIMISER_DEFAULTS } from "./loop";
-import { SEED_SURVEY } from "./mechanisms";
+import { MECHANISM_DEFAULTS } from "./mechanisms";
 import { MULTI_AGENT_DEFAULTS } from "./multi";
 import { multiModelLabel, withModels } from "./multi-sweep";
 import { surveySize } from "./survey";
@@ -84,7 +84,7 @@ interface EstimateBase {
   /** Models of the engine's roles; `embedding` null when the gateway has none (local vectoriser). */
   models: { judge: string; reflection: string; embedding: string | null };
   minibatchSize?: number;
-  /** Whether the seed surveys the train set (`seedSurvey`); the mode's default when absent. */
+  /** Whether the seed surveys the train set (`seedSurvey`); the default when absent. */
   seedSurvey?: boolean;
   evaluateTest?: boolean;
   price?: PriceLookup;
@@ -239,7 +239,7 @@ export function estimateRun(input: EstimateInput): RunEstimate {
   // the run may answer fewer when its calls are short); each iteration runs the parent and the
   // proposal on a minibatch and the accepted proposal on validation.
   const survey =
-    iterations > 0 && (input.seedSurvey ?? SEED_SURVEY[input.mode])
+    iterations > 0 && (input.seedSurvey ?? MECHANISM_DEFAULTS.seedSurvey)
       ? surveySize(split.train.length, minibatch, defaults.reflectionExtra)
       : 0;
   const replies =

@@ -24,7 +24,7 @@ import { evaluateCandidate, meanScore } from "./evaluate";
 import { finalise } from "./finalise";
 import { fillValidationGaps } from "./gaps";
 import { type IterationEnv, runIteration } from "./iteration";
-import { MECHANISM_DEFAULTS, mechanismSettings, SEED_SURVEY } from "./mechanisms";
+import { MECHANISM_DEFAULTS, mechanismSettings } from "./mechanisms";
 import { meteredPort, RunMeter } from "./meter";
 import { nonNegativeInt, positiveInt } from "./option-values";
 import { OutageDetector, outageGuardedPort } from "./outage";
@@ -162,7 +162,7 @@ export async function* runOptimisation<C>(
     OPTIMISER_DEFAULTS.reflectionExtra,
     "reflectionExtra",
   );
-  const seedSurvey = options.seedSurvey ?? SEED_SURVEY[adapter.mode];
+  const seedSurvey = options.seedSurvey ?? OPTIMISER_DEFAULTS.seedSurvey;
   const survey = seedSurvey ? surveySize(split.train.length, minibatchSize, reflectionExtra) : 0;
   const searchCalls =
     initialCost +

@@ -29,6 +29,9 @@ export const MECHANISM_DEFAULTS = {
   // measured in bench/quality.ts over seven worlds and three fresh blocks of 50 seeds
   // (docs/optimiser.md, "Session 22"): +0.019 on average, shorter prompts
   conflictingAdditionsDropped: true,
+  // measured in bench/quality.ts over seven worlds on two fresh blocks of 50 seeds
+  // (docs/optimiser.md, "Session 23"): +0.033 and +0.042 single-agent, +0.024 multi-agent
+  seedSurvey: true,
   // measured in bench/quality.ts over five worlds and three blocks of seeds (docs/optimiser.md,
   // "Temperature edits"): in place of the end's probes they win where a warmer temperature is
   // better and lose about as much where a colder one is, so the probes stay the default
@@ -45,13 +48,6 @@ export const MECHANISM_DEFAULTS = {
  * multi-agent 0.82 with and without (60 seeds), so off there.
  */
 export const DRAFT_STEPS = { single: 1, multi: 0 } as const;
-
-/**
- * Whether the seed answers a survey of the train set before the first iteration (survey.ts), by
- * mode. Measured in bench/quality.ts over seven worlds on two fresh blocks of 50 seeds
- * (docs/optimiser.md, "Session 23"): +0.033 and +0.042 single-agent.
- */
-export const SEED_SURVEY = { single: true, multi: true } as const;
 
 /** What the loop's environment and fingerprint need to know. */
 export function mechanismSettings<C>(

@@ -13,8 +13,7 @@
  * train evidence for the final pick. Measured in bench/quality.ts over seven
  * worlds (docs/optimiser.md, "Session 23").
  */
-import type { IterationEnv } from "./iteration";
-import { evaluateTrain } from "./iteration";
+import { evaluateTrain, type IterationEnv } from "./iteration";
 import { BudgetExhaustedError } from "./meter";
 import type { RunState } from "./state";
 

@@ -70,9 +70,10 @@ export interface OptimiseOptionsBase extends TemperatureChoiceOptions {
   conflictingAdditionsDropped?: boolean;
   /**
    * Before the first iteration the seed answers a survey of the train set — twice as many
-   * examples as one reflection reads, at most the whole split and a quarter of the calls left —
-   * so the first reflections see failures of every kind of request, not only a minibatch's
-   * (survey.ts). The estimate counts these calls. Default true single-agent.
+   * examples as one reflection reads, at most the whole split and a quarter of the calls (and,
+   * under a cost cap, of the money) left — so the first reflections see failures of every kind of
+   * request, not only a minibatch's (survey.ts). The estimate counts these calls. Default true
+   * in both modes.
    */
   seedSurvey?: boolean;
   /**
