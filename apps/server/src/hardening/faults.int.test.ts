@@ -203,7 +203,8 @@ describe("LLM faults on every kind of call", () => {
   it("a run whose every reflection answer is malformed completes with nothing accepted, never paused", async () => {
     h.fixture.setConfig({ faults: [{ status: "invalid_json", match: "prompt_proposal" }] });
     try {
-      const run = openRun(`${h.wsBase}/ws`, cookie, singleRequest(2, "Malformed proposals."));
+      // One iteration: every proposal of it fails in the reflection, each after eight retries.
+      const run = openRun(`${h.wsBase}/ws`, cookie, singleRequest(1, "Malformed proposals."));
       const close = await within(run.closed, 45_000, "the run's end");
       expect(close.code, JSON.stringify(run.messages.at(-1))).toBe(1000);
       const types = run.messages.map((m) => m.type);
