@@ -186,6 +186,8 @@ const VARIANTS: Array<[string, EngineOverrides]> = [
   ],
   ["  + 24 failures shown to the reflection (16)", { reflectionExtra: 24 } as EngineOverrides],
   ["  + 8 failures shown to the reflection (16)", { reflectionExtra: 8 } as EngineOverrides],
+  ["  + minibatch of 4 (3)", { minibatchSize: 4 } as EngineOverrides],
+  ["  + minibatch of 5 (3)", { minibatchSize: 5 } as EngineOverrides],
 ];
 
 const server: WorldServer = await startWorldServer();
