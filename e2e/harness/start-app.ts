@@ -22,9 +22,9 @@ const child = spawn(process.execPath, [serverMain], {
     // ends the pause after two seconds so the run fails as the tests expect.
     RUN_OUTAGE_PROBE_MS: "500",
     RUN_OUTAGE_MAX_PAUSE_MS: "2000",
-    // Retries of a malformed answer wait 50, 100, 200 ms instead of 0.5, 1, 2 s: the specs whose
-    // fixture breaks every reflection would otherwise spend minutes in backoff (the policy
-    // itself is tested in apps/server/src/llm).
+    // Retries (of a malformed answer, a 5xx, a timeout) wait 50, 100, 200 ms instead of 0.5, 1,
+    // 2 s: the specs whose fixture breaks every reflection would otherwise spend minutes in
+    // backoff (the policy itself is tested in apps/server/src/llm).
     LLM_RETRY_BASE_MS: "50",
     // Runs are reproducible: with a random seed, about one 3-iteration run in ten
     // against the fixture LLM finds nothing better than its start, and the specs
