@@ -25,6 +25,7 @@
  *     [--cache]   (Promptune's gateway keeps the production response cache, as the server's does)
  *     [--single-budget N]   (the single-agent rows' call budget, default 350; AxGEPA's scales with it)
  *     [--rows N]   (train / validation sizes of the product's split of an N-row dataset, not 30 / 20)
+ *     [--generic-rules]   (the rule worlds word every kind's rule as a generic "Always …" instruction)
  *
  * `--only frontier` runs the cost–quality world (bench/quality/frontier.ts):
  * share of the possible saving found at equal quality, how often the
@@ -33,7 +34,7 @@
 import { parseArgs } from "node:util";
 import { printFrontierRows } from "./quality/frontier";
 import { runRuleAx, runRuleSingle } from "./quality/rule-runners";
-import { RULE_WORLDS } from "./quality/rule-world";
+import { RULE_WORLDS, rulePhrasing } from "./quality/rule-world";
 import {
   benchCache,
   ceilingShare,
@@ -64,9 +65,11 @@ const { values } = parseArgs({
     rows: { type: "string", default: "" },
     unlabelled: { type: "boolean", default: false },
     cache: { type: "boolean", default: false },
+    "generic-rules": { type: "boolean", default: false },
   },
 });
 benchCache.on = values.cache === true;
+rulePhrasing.generic = values["generic-rules"] === true;
 /** Only the ablation rows whose name contains this text (`--ablation merge`); all by default. */
 const ablation = String(values.ablation);
 const seeds = Array.from({ length: Number(values.seeds) }, (_, i) => i + Number(values.first));
@@ -142,6 +145,10 @@ const ABLATIONS: Array<[string, EngineOverrides]> = [
   ["  − drafts (every minibatch pass validated)", { draftSteps: 0 } as EngineOverrides],
   ["  − conflicting additions dropped", { conflictingAdditionsDropped: false } as EngineOverrides],
   ["  − seed's survey of the train set", { seedSurvey: false } as EngineOverrides],
+  [
+    "  − generic additions pruned in the refinement round",
+    { pruneGenericAdditions: false } as EngineOverrides,
+  ],
   [
     "  − temperature ties by metric (one-SE band for every metric)",
     { temperatureTiesToLower: true } as EngineOverrides,

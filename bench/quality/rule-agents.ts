@@ -51,8 +51,11 @@ function sentences(text: string): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
 }
+/** The kind a rule is about, in either wording (`rulePhrasing`); undefined for other sentences. */
 function prefixOf(rule: string): string | undefined {
-  return /^for [a-z]+ cases,/i.exec(rule)?.[0].toLowerCase();
+  const kind =
+    /^for ([a-z]+) cases,/i.exec(rule)?.[1] ?? /^always .+ in ([a-z]+) cases\.$/i.exec(rule)?.[1];
+  return kind?.toLowerCase();
 }
 
 /** The state of one run in a rule world: answers and content-keyed randomness. */

@@ -84,8 +84,18 @@ const KEY_PHRASES = [
 ];
 const VAGUE = "mind the usual format";
 
+/**
+ * How a kind's rule is worded. `--generic-rules` words every rule as a generic
+ * instruction ("Always quote the exact code in express cases.") instead of one
+ * that opens with its case: the engine's wording heuristics (conflicting
+ * additions, pruning of generic additions) then see every fix as generic.
+ */
+export const rulePhrasing = { generic: false };
+
 export function ruleText(kind: string, phrase: string): string {
-  return `For ${kind} cases, ${phrase}.`;
+  return rulePhrasing.generic
+    ? `Always ${phrase} in ${kind} cases.`
+    : `For ${kind} cases, ${phrase}.`;
 }
 
 function words(text: string): number {

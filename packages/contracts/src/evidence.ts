@@ -226,10 +226,12 @@ export type ProposalOutcome = z.infer<typeof ProposalOutcomeSchema>;
 /**
  * One proposal an iteration tried. Scores are shares in [0, 1]. A
  * `refinement` is a further reflection on a proposal that passed its
- * minibatch (outcome `refined`), tried before that proposal's validation.
+ * minibatch (outcome `refined`), tried before that proposal's validation; a
+ * `pruning` (single-agent) is that proposal without a generic instruction it
+ * added beside its fix, tried before the refinement.
  */
 export const ProposalSchema = z.object({
-  kind: z.enum(["reflection", "merge", "refinement"]),
+  kind: z.enum(["reflection", "merge", "refinement", "pruning"]),
   parent: z.number().int(),
   other_parent: z.number().int().nullable(),
   component: z.string().nullable(),

@@ -59,6 +59,11 @@ export interface ModeAdapter<C> {
   mergeThreeWay?(better: C, other: C, common: C): C | null;
   /** A removal edit: the candidate without one drawn instruction; null when it has too few. */
   removalOf?(candidate: C, rng: Prng): { config: C; removed: string } | null;
+  /**
+   * A pruning (pruning.ts): `proposal` without one generic instruction it added to `parent`
+   * beside other additions; null when it added none, or nothing else.
+   */
+  prunedOf?(proposal: C, parent: C, rng: Prng): { config: C; removed: string } | null;
   /** The candidate's sampling temperature (modes with one temperature coordinate). */
   temperatureOf?(candidate: C): number;
   /** A copy of `candidate` at temperature `t`. */

@@ -10,6 +10,8 @@ import { drive, singleEstimate, singleOptions } from "./test-helpers";
 async function runWith(draftSteps: number | undefined) {
   const { llm, options } = singleOptions({
     iterations: 4,
+    // the reflection's refinement alone (the pruning before it is tested below)
+    pruneGenericAdditions: false,
     ...(draftSteps === undefined ? {} : { draftSteps }),
   });
   const cap = singleEstimate(options).maxCalls;
@@ -56,5 +58,67 @@ describe("drafts", () => {
     const { options } = singleOptions({ draftSteps: -1 });
     const { optimizeSingleAgent } = await import("./single");
     await expect(drive(optimizeSingleAgent(options))).rejects.toThrow(/draftSteps/);
+  });
+});
+
+describe("pruning of generic additions", () => {
+  const HARM = "Keep every reply short.";
+
+  /**
+   * A reflection that writes two missing items and, beside them, a generic
+   * rule that hurts: an assistant told to keep replies short leaves out its
+   * last instruction's content.
+   */
+  async function runWithHarm(pruneGenericAdditions: boolean, seed = 3) {
+    const { llm, options } = singleOptions(
+      { iterations: 6, seed, pruneGenericAdditions },
+      {
+        reflect: (current, missing) => ({
+          prompt: [
+            current,
+            ...missing.slice(0, 2).map((item) => `Always ${item}.`),
+            ...(current.includes(HARM) ? [] : [HARM]),
+          ].join("\n"),
+        }),
+      },
+    );
+    const port: typeof llm = {
+      ...llm,
+      async complete(request) {
+        const out = await llm.complete(request);
+        const system = request.messages.find((m) => m.role === "system")?.content ?? "";
+        if (request.purpose !== "assistant" || !system.includes(HARM)) return out;
+        return { ...out, text: out.text.split("\n").slice(0, -1).join("\n") };
+      },
+    };
+    const cap = singleEstimate(options).maxCalls;
+    const { optimizeSingleAgent } = await import("./single");
+    const { results } = await drive(optimizeSingleAgent({ ...options, llm: port, maxCalls: cap }));
+    return { results, calls: llm.calls.length, cap };
+  }
+
+  it("drops a generic rule written beside the fix when two minibatches show it hurts", async () => {
+    const passed: (string | null)[] = [];
+    const rejected: (string | null)[] = [];
+    for (let seed = 1; seed <= 12; seed++) {
+      const { results, calls, cap } = await runWithHarm(true, seed);
+      for (const p of results.flatMap((r) => r.reasoning)) {
+        if (p.kind !== "pruning") continue;
+        expect(p.rationale).toMatch(/^Dropped "/);
+        (p.outcome === "refined" || p.outcome === "accepted" ? passed : rejected).push(p.rationale);
+      }
+      expect(calls).toBeLessThanOrEqual(cap);
+    }
+    expect(passed.length).toBeGreaterThan(0);
+    // only the rule that hurts beats its own removal; the items the fixes need stay
+    for (const rationale of passed) expect(rationale).toContain(`Dropped "${HARM}"`);
+    expect(rejected.some((r) => r?.includes('Dropped "Always'))).toBe(true);
+  });
+
+  it("is off with pruneGenericAdditions false: the rule rides along with the fix", async () => {
+    const { results } = await runWithHarm(false);
+    const proposals = results.flatMap((r) => r.reasoning);
+    expect(proposals.some((p) => p.rationale?.includes("Dropped"))).toBe(false);
+    expect(results.slice(1).some((r) => r.accepted && r.config.prompt.includes(HARM))).toBe(true);
   });
 });

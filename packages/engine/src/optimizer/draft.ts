@@ -7,7 +7,8 @@
  * there (and the failures it showed on its own minibatch, and its parent's
  * other failures as an earlier version's), and a child that beats it on that
  * minibatch is validated in its place. Otherwise the draft is validated as
- * it is. Two reflections for one validation pass.
+ * it is. Two reflections for one validation pass. A draft that added a
+ * generic instruction beside its fix is first tried without it (pruning.ts).
  */
 import type { DatasetExample } from "@promptune/contracts";
 import { isAbortError } from "../util/abort";
@@ -16,6 +17,7 @@ import { type ExampleEvaluation, evaluateCandidate, isScored } from "./evaluate"
 import { canAffordValidation, type IterationEnv } from "./iteration";
 import { reflectionMaterial } from "./material";
 import { BudgetExhaustedError } from "./meter";
+import { pruneDraft } from "./pruning";
 import type { ProposalNote } from "./recorder";
 import type { RunState } from "./state";
 import { parentMinibatch } from "./targeting";
@@ -135,6 +137,12 @@ export async function refineDrafts<C>(
   const { env, minibatchSize } = round;
   let current = { draft, note, depth: 0 };
   for (let step = 0; step < env.draftSteps && canAffordValidation(env, minibatchSize); step++) {
+    const pruning = await pruneDraft(round, current.draft);
+    if (pruning?.draft) {
+      current.note?.finish("refined");
+      current = { draft: pruning.draft, note: pruning.note, depth: current.depth + pruning.depth };
+      if (!canAffordValidation(env, minibatchSize)) break;
+    } else if (pruning) current.depth += pruning.depth;
     const refined = await refineDraft(round, current.draft);
     if (!refined) break;
     current.note?.finish("refined");

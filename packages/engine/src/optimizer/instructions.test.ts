@@ -4,6 +4,7 @@ import { emptyUsage, type LlmPort } from "../ports";
 import { Prng } from "../util/prng";
 import {
   conditionOf,
+  drawGenericAddition,
   drawRemoval,
   instructionsOf,
   mergeInstructions,
@@ -42,6 +43,37 @@ describe("instructions of a prompt", () => {
     expect(instructionsOf(r?.prompt ?? "")).toHaveLength(2);
     expect("A one. B two. C three.").toContain(r?.removed ?? "?");
     expect(drawRemoval("Only one.", rng)).toBeNull();
+  });
+
+  it("prunes a generic instruction a proposal added beside others, never a case's rule or the parent's", () => {
+    const parent = "Answer with the code. Be friendly.";
+    const proposal =
+      "Answer with the code. Be friendly. For refunds, quote the order number. Keep every reply short. When the user is angry, apologise once. For every reply, sign with the team name.";
+    const dropped = new Set<string>();
+    for (let seed = 1; seed <= 30; seed++) {
+      const r = drawGenericAddition(parent, proposal, new Prng(seed));
+      dropped.add(r?.removed ?? "?");
+      expect(instructionsOf(r?.prompt ?? "")).toEqual(
+        instructionsOf(proposal).filter((i) => i !== r?.removed),
+      );
+    }
+    // "For every reply, …" names no case of its own: generic too
+    expect([...dropped].sort()).toEqual([
+      "For every reply, sign with the team name.",
+      "Keep every reply short.",
+    ]);
+    // a generic rule that is the whole edit was tested alone by the minibatch
+    expect(
+      drawGenericAddition(parent, `${parent} Keep every reply short.`, new Prng(1)),
+    ).toBeNull();
+    // only case rules added: nothing to prune; the parent's generic sentence is not an addition
+    expect(
+      drawGenericAddition(
+        parent,
+        `${parent} For refunds, quote the order number. For delays, give the new date.`,
+        new Prng(1),
+      ),
+    ).toBeNull();
   });
 
   it("merges the instructions two lineages added, drops what the other removed, once each", () => {

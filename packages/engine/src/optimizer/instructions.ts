@@ -79,6 +79,28 @@ export function conditionOf(instruction: string): string | null {
   return normal(m[0].slice(0, -1));
 }
 
+/**
+ * A pruning of a proposal: the proposal without one of the generic
+ * instructions (no case of their own, `conditionOf`) it added to its parent
+ * next to other additions, and the instruction dropped; null when it added
+ * none, or nothing else (then the minibatch already tested it alone). A
+ * plausible generic rule written beside the fix a failure needed is credited
+ * with the fix's gain.
+ */
+export function drawGenericAddition(
+  parent: string,
+  proposal: string,
+  rng: Prng,
+): { prompt: string; removed: string } | null {
+  const before = new Set(units(parent).map((u) => normal(u.text)));
+  const list = units(proposal);
+  const added = list.flatMap((u, i) => (before.has(normal(u.text)) ? [] : [i]));
+  const generic = added.filter((i) => conditionOf((list[i] as Unit).text) === null);
+  if (generic.length === 0 || added.length < 2) return null;
+  const index = generic[rng.int(generic.length)] as number;
+  return { prompt: withoutInstruction(proposal, index), removed: (list[index] as Unit).text };
+}
+
 /** The cases these instructions open with (`conditionOf`). */
 function casesOf(list: readonly Unit[]): Set<string> {
   return new Set(list.flatMap((u) => conditionOf(u.text) ?? []));

@@ -32,6 +32,9 @@ export const MECHANISM_DEFAULTS = {
   // measured in bench/quality.ts over seven worlds on two fresh blocks of 50 seeds
   // (docs/optimiser.md, "Session 23"): +0.033 and +0.042 single-agent, +0.024 multi-agent
   seedSurvey: true,
+  // single-agent (its refinement round): measured in bench/quality.ts over seven worlds on four
+  // fresh blocks of 50 seeds (docs/optimiser.md, "Session 25"), most in the judged worlds
+  pruneGenericAdditions: true,
   // measured in bench/quality.ts over five worlds and three blocks of seeds (docs/optimiser.md,
   // "Temperature edits"): in place of the end's probes they win where a warmer temperature is
   // better and lose about as much where a colder one is, so the probes stay the default
@@ -109,6 +112,8 @@ export function mechanismSettings<C>(
     ...(settings.targetedMinibatch ? { targetedMinibatch: true } : {}),
     ...(settings.removalEdits ? { removalEdits: true, removalHolds: settings.removalHolds } : {}),
     ...(adapter.mode === "single" && !adapter.mergeThreeWay ? { instructionMerge: false } : {}),
+    // recorded only when off, so checkpoints from before the pruning resume with it
+    ...(adapter.mode === "single" && !adapter.prunedOf ? { pruneGenericAdditions: false } : {}),
     // recorded only when not the metric's default, so checkpoints from before that rule resume
     ...(temperatureByEvidence === evidenceByDefault || !adapter.temperatureOf
       ? {}

@@ -23,12 +23,13 @@ export type ProposalOutcome =
 
 /**
  * One proposal tried in an iteration: a reflection on a pool candidate, a
- * merge of two, or a refinement (a further reflection on a proposal that
- * passed its minibatch, before its validation pass; draft.ts).
+ * merge of two, a refinement (a further reflection on a proposal that
+ * passed its minibatch, before its validation pass; draft.ts) or a pruning
+ * (that proposal without a generic instruction it added; pruning.ts).
  */
 export interface ProposalRecord {
-  kind: "reflection" | "merge" | "refinement";
-  /** Creating iteration of the parent (merge: the better parent; refinement: the draft's parent). */
+  kind: "reflection" | "merge" | "refinement" | "pruning";
+  /** Creating iteration of the parent (merge: the better parent; refinement, pruning: the draft's parent). */
   parent: number;
   /** Merge only: the creating iteration of the other parent. */
   otherParent: number | null;

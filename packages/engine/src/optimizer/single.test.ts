@@ -16,8 +16,10 @@ describe("optimizeSingleAgent", () => {
       });
       expect(r.validationScore).toBeGreaterThanOrEqual(0);
       expect(r.validationScore).toBeLessThanOrEqual(1);
-      expect(r.usage.calls).toBeGreaterThan(0);
+      // an iteration whose parents are perfect on answers already cached spends nothing
+      expect(Number.isInteger(r.usage.calls) && r.usage.calls >= 0).toBe(true);
     }
+    expect(results[0]?.usage.calls).toBeGreaterThan(0);
   });
 
   it("raises the validation score from the seed and reports held-out test scores", async () => {

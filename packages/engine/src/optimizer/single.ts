@@ -7,7 +7,12 @@ import type { DatasetExample } from "@promptune/contracts";
 import type { ChatMessage, LlmPort } from "../ports";
 import type { Prng } from "../util/prng";
 import type { AgentRun, ModeAdapter, Proposal } from "./adapter";
-import { drawRemoval, mergeInstructions, withoutConflictingAdditions } from "./instructions";
+import {
+  drawGenericAddition,
+  drawRemoval,
+  mergeInstructions,
+  withoutConflictingAdditions,
+} from "./instructions";
 import { OPTIMISER_DEFAULTS, runOptimisation } from "./loop";
 import {
   cleanProposedPrompt,
@@ -96,6 +101,8 @@ export function singleAgentAdapter(options: {
   task?: TaskContext;
   /** Offer removal edits (instructions.ts). */
   removalEdits?: boolean;
+  /** Drafts that added a generic instruction beside others are tried without it (pruning.ts). */
+  pruneGenericAdditions?: boolean;
   /** Merge two lineages instruction by instruction. */
   instructionMerge?: boolean;
   /** Drop added instructions that conflict with kept ones (`conflictingAdditionsDropped`). Default true. */
@@ -140,6 +147,14 @@ export function singleAgentAdapter(options: {
       ? {
           removalOf: (c: SingleAgentCandidate, rng: Prng) => {
             const r = drawRemoval(c.prompt, rng);
+            return r ? { config: { ...c, prompt: r.prompt }, removed: r.removed } : null;
+          },
+        }
+      : {}),
+    ...(options.pruneGenericAdditions
+      ? {
+          prunedOf: (c: SingleAgentCandidate, parent: SingleAgentCandidate, rng: Prng) => {
+            const r = drawGenericAddition(parent.prompt, c.prompt, rng);
             return r ? { config: { ...c, prompt: r.prompt }, removed: r.removed } : null;
           },
         }
@@ -219,6 +234,8 @@ export function optimizeSingleAgent(
       tuneTemperature: options.tuneTemperature ?? true,
       task: taskContextOf(options.dataset, options.prompt),
       removalEdits: options.removalEdits ?? OPTIMISER_DEFAULTS.removalEdits,
+      pruneGenericAdditions:
+        options.pruneGenericAdditions ?? OPTIMISER_DEFAULTS.pruneGenericAdditions,
       instructionMerge: options.instructionMerge ?? OPTIMISER_DEFAULTS.instructionMerge,
       conflictingAdditionsDropped: options.conflictingAdditionsDropped,
     });

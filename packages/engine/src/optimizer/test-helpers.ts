@@ -27,6 +27,7 @@ export const WITHOUT_NEW_MECHANISMS = {
   temperatureByEvidence: false,
   temperatureEdits: false,
   seedSurvey: false,
+  pruneGenericAdditions: false,
 } as const;
 
 /** Single-agent options over a 30-example synthetic dataset and a fresh fake port. */

@@ -148,6 +148,14 @@ export interface SingleAgentOptions extends OptimiseOptionsBase {
    */
   removalEdits?: boolean;
   /**
+   * A proposal that passed its minibatch having added a generic instruction (one that names no
+   * case: "Keep every reply short.") beside other additions is first tried without it, in its
+   * refinement round: the pruned prompt replaces it when it holds on the proposal's minibatch
+   * and beats it on a fresh one (pruning.ts). Needs a refinement round (`draftSteps` ≥ 1).
+   * Default true: measured in bench/quality.ts over seven worlds (docs/optimiser.md).
+   */
+  pruneGenericAdditions?: boolean;
+  /**
    * Merge two lineages' prompts instruction by instruction (set union over their common
    * ancestor, de-duplicated; conflicts are settled by evaluation). Needs `merge`. Default true.
    */

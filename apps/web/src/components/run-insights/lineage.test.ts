@@ -82,10 +82,13 @@ describe("lineage", () => {
   it("says a draft was refined before validation and what the refinement started from", () => {
     const draft = proposal({ outcome: "refined", proposal_minibatch_score: 1 });
     expect(outcomeReason(draft)).toBe(
-      "Refined: passed the minibatch (minibatch 100.0% vs parent 50.0%); a further reflection on fresh examples improved it, and the improved version went on to validation.",
+      "Refined: passed the minibatch (minibatch 100.0% vs parent 50.0%); a refinement on fresh examples improved it, and the improved version went on (to a further refinement or to validation).",
     );
     expect(proposalKindLabel(proposal({ kind: "refinement", parent: 2 }))).toBe(
       "Refinement of the draft above (from iteration 2)",
+    );
+    expect(proposalKindLabel(proposal({ kind: "pruning", parent: 2 }))).toBe(
+      "Pruning of the draft above (from iteration 2)",
     );
     expect(proposalKindLabel(proposal({ kind: "merge", parent: 2, other_parent: 1 }))).toBe(
       "Merge of iterations 2 and 1",

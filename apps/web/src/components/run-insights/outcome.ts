@@ -23,7 +23,7 @@ export function outcomeReason(p: Proposal): string {
     case "accepted":
       return `Accepted: ${minibatch}; validation ${pct(p.validation_score)} (parent ${pct(p.parent_validation_score)}).`;
     case "refined":
-      return `Refined: passed the minibatch (${minibatch}); a further reflection on fresh examples improved it, and the improved version went on to validation.`;
+      return `Refined: passed the minibatch (${minibatch}); a refinement on fresh examples improved it, and the improved version went on (to a further refinement or to validation).`;
     case "rejected_minibatch":
       return `Rejected: ${minibatch} — a proposal must score strictly higher than its parent.`;
     case "rejected_validation":
@@ -46,6 +46,8 @@ export function proposalKindLabel(p: Proposal): string {
       return `Merge of iterations ${p.parent} and ${p.other_parent ?? "?"}`;
     case "refinement":
       return `Refinement of the draft above (from iteration ${p.parent})`;
+    case "pruning":
+      return `Pruning of the draft above (from iteration ${p.parent})`;
     case "reflection":
       return `Reflection on iteration ${p.parent}`;
   }

@@ -1,0 +1,109 @@
+/**
+ * Pruning of generic additions. A reflection that writes the fix a failure
+ * needs often writes a plausible generic rule beside it ("Keep every reply
+ * short.", "Always hand the case over to a person when unsure."), and the
+ * minibatch credits the whole edit with the fix's gain, so the rule rides
+ * along into the pool and, where it hurts some kinds of request, into the
+ * presented prompt (the issue-22 outside measurement found such rules in
+ * 10–15 % of final prompts). So before its refinement reflection, a draft
+ * that added a generic instruction (one that names no case of its own)
+ * next to other additions is tried without it: the pruned prompt must hold
+ * on the draft's own minibatch, where the fix showed, and beat the draft on
+ * a fresh minibatch; then it takes the draft's place. An instruction that
+ * helps does not beat its own removal, so it stays; a filler sentence that
+ * changes nothing stays too (a tie does not pass).
+ */
+import type { DatasetExample } from "@promptune/contracts";
+import { acceptOnMinibatch } from "./acceptance";
+import type { Draft, DraftRound } from "./draft";
+import { evaluateCandidate } from "./evaluate";
+import { BudgetExhaustedError } from "./meter";
+import type { ProposalNote } from "./recorder";
+import { parentMinibatch } from "./targeting";
+
+/**
+ * The pruning step of a refinement round: `draft` without one generic
+ * instruction it added to its pool parent beside other additions (the
+ * adapter's `prunedOf`). Undefined when there is nothing to prune; a null
+ * draft when the pruned prompt failed either test (the caller goes on with
+ * `draft`), else the pruned draft with its note still open.
+ */
+export async function pruneDraft<C>(
+  round: DraftRound<C>,
+  draft: Draft<C>,
+): Promise<{ draft: Draft<C> | null; depth: number; note: ProposalNote | undefined } | undefined> {
+  const { env, state, parent, minibatchSize, signal } = round;
+  const { adapter, split } = env;
+  const parentRecord = state.candidates[parent];
+  if (!adapter.prunedOf || !parentRecord) return undefined;
+  const pruned = adapter.prunedOf(draft.config, parentRecord.config, state.rng);
+  if (!pruned || state.keys.has(adapter.key(pruned.config))) return undefined;
+  const batch = parentMinibatch(env, state, parent, minibatchSize).filter(
+    (i) => !draft.batch.includes(i),
+  );
+  if (batch.length === 0) return undefined;
+  const examples = batch.map((i) => split.train[i] as DatasetExample);
+  const note = env.recorder?.begin({
+    kind: "pruning",
+    parent: parentRecord.iteration,
+    minibatch: examples.map((e) => e.id),
+    parentValidationScore: parentRecord.score,
+  });
+  const rationale = `Dropped "${pruned.removed}": the edit's gain held without it.`;
+  if (note) note.record.rationale = rationale;
+  try {
+    const own = draft.batch.map((i) => split.train[i] as DatasetExample);
+    const held = await acceptOnMinibatch(
+      env,
+      pruned.config,
+      own,
+      draft.evaluations.map((e) => e.score),
+      signal,
+      true,
+    );
+    if (!held.accepted) {
+      // it lost on the draft's own minibatch: that is the comparison the note shows
+      if (note) {
+        note.record.minibatch = own.map((e) => e.id);
+        note.parentScores(draft.evaluations.map((e) => e.score));
+        note.record.proposalMinibatchScore = (note.record.parentMinibatchScore ?? 0) + held.gain;
+      }
+      note?.finish("rejected_minibatch");
+      return { draft: null, depth: held.depth, note };
+    }
+    const before = await evaluateCandidate(env, draft.config, examples, signal);
+    note?.parentScores(before.evaluations.map((e) => e.score));
+    const after = await acceptOnMinibatch(
+      env,
+      pruned.config,
+      examples,
+      before.evaluations.map((e) => e.score),
+      signal,
+    );
+    const depth = held.depth + before.depth + after.depth;
+    if (note) {
+      note.record.proposalMinibatchScore = (note.record.parentMinibatchScore ?? 0) + after.gain;
+    }
+    if (!after.accepted || !after.evaluations) {
+      note?.finish("rejected_minibatch");
+      return { draft: null, depth, note };
+    }
+    return {
+      note,
+      depth,
+      draft: {
+        config: pruned.config,
+        batch,
+        evaluations: after.evaluations,
+        rationale: [draft.rationale, rationale].filter(Boolean).join(" "),
+        component: draft.component,
+      },
+    };
+  } catch (err) {
+    if (err instanceof BudgetExhaustedError) {
+      note?.finish("budget");
+      return { draft: null, depth: 0, note };
+    }
+    throw err;
+  }
+}
