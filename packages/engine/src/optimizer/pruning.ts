@@ -51,39 +51,38 @@ export async function pruneDraft<C>(
   });
   const rationale = `Dropped "${pruned.removed}": the edit's gain held without it.`;
   if (note) note.record.rationale = rationale;
+  /** The pruned prompt against the draft on `on` (ties pass with `orEqual`), shown on the note. */
+  const compare = async (
+    on: readonly DatasetExample[],
+    draftScores: readonly number[],
+    orEqual: boolean,
+  ) => {
+    const outcome = await acceptOnMinibatch(env, pruned.config, on, draftScores, signal, orEqual);
+    if (note) {
+      note.record.minibatch = on.map((e) => e.id);
+      note.parentScores(draftScores);
+      note.record.proposalMinibatchScore = (note.record.parentMinibatchScore ?? 0) + outcome.gain;
+    }
+    return outcome;
+  };
   try {
     const own = draft.batch.map((i) => split.train[i] as DatasetExample);
-    const held = await acceptOnMinibatch(
-      env,
-      pruned.config,
+    const held = await compare(
       own,
       draft.evaluations.map((e) => e.score),
-      signal,
       true,
     );
     if (!held.accepted) {
-      // it lost on the draft's own minibatch: that is the comparison the note shows
-      if (note) {
-        note.record.minibatch = own.map((e) => e.id);
-        note.parentScores(draft.evaluations.map((e) => e.score));
-        note.record.proposalMinibatchScore = (note.record.parentMinibatchScore ?? 0) + held.gain;
-      }
       note?.finish("rejected_minibatch");
       return { draft: null, depth: held.depth, note };
     }
     const before = await evaluateCandidate(env, draft.config, examples, signal);
-    note?.parentScores(before.evaluations.map((e) => e.score));
-    const after = await acceptOnMinibatch(
-      env,
-      pruned.config,
+    const after = await compare(
       examples,
       before.evaluations.map((e) => e.score),
-      signal,
+      false,
     );
     const depth = held.depth + before.depth + after.depth;
-    if (note) {
-      note.record.proposalMinibatchScore = (note.record.parentMinibatchScore ?? 0) + after.gain;
-    }
     if (!after.accepted || !after.evaluations) {
       note?.finish("rejected_minibatch");
       return { draft: null, depth, note };
