@@ -2,7 +2,8 @@
  * Drafts in whole runs over the fake port: a proposal that passes its
  * minibatch is reflected on once more before it is validated, the improved
  * version is the one validated and kept, the reasoning says so in order, and
- * the run stays within its call cap.
+ * the run stays within its call cap; a generic rule written beside a fix is
+ * pruned when the minibatches show it hurts.
  */
 import { describe, expect, it } from "vitest";
 import { drive, singleEstimate, singleOptions } from "./test-helpers";
