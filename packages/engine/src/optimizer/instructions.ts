@@ -58,8 +58,29 @@ export function withoutInstruction(prompt: string, index: number): string {
 export function drawRemoval(prompt: string, rng: Prng): { prompt: string; removed: string } | null {
   const list = units(prompt);
   if (list.length < 2) return null;
-  const index = rng.int(list.length);
+  return withoutOneOf(
+    prompt,
+    list,
+    list.map((_, i) => i),
+    rng,
+  );
+}
+
+/** `prompt` (split into `list`) without one of the instructions at `indices`, drawn uniformly. */
+function withoutOneOf(
+  prompt: string,
+  list: readonly Unit[],
+  indices: readonly number[],
+  rng: Prng,
+): { prompt: string; removed: string } {
+  const index = indices[rng.int(indices.length)] as number;
   return { prompt: withoutInstruction(prompt, index), removed: (list[index] as Unit).text };
+}
+
+/** Whether an instruction was already in `parent` (compared case- and space-insensitively). */
+function keptFrom(parent: string): (u: Unit) => boolean {
+  const inParent = new Set(instructionsOf(parent).map(normal));
+  return (u) => inParent.has(normal(u.text));
 }
 
 /** An opening that names a case ("For refunds, ...", "When the user asks ..., ..."). */
@@ -92,13 +113,12 @@ export function drawGenericAddition(
   proposal: string,
   rng: Prng,
 ): { prompt: string; removed: string } | null {
-  const before = new Set(units(parent).map((u) => normal(u.text)));
+  const fromParent = keptFrom(parent);
   const list = units(proposal);
-  const added = list.flatMap((u, i) => (before.has(normal(u.text)) ? [] : [i]));
+  const added = list.flatMap((u, i) => (fromParent(u) ? [] : [i]));
   const generic = added.filter((i) => conditionOf((list[i] as Unit).text) === null);
   if (generic.length === 0 || added.length < 2) return null;
-  const index = generic[rng.int(generic.length)] as number;
-  return { prompt: withoutInstruction(proposal, index), removed: (list[index] as Unit).text };
+  return withoutOneOf(proposal, list, generic, rng);
 }
 
 /** The cases these instructions open with (`conditionOf`). */
@@ -153,9 +173,8 @@ export function mergeInstructions(
  * A reflection that means to change X rewrites it, and that change passes.
  */
 export function withoutConflictingAdditions(parent: string, proposal: string): string {
-  const inParent = new Set(instructionsOf(parent).map(normal));
   const list = units(proposal);
-  const fromParent = (u: Unit) => inParent.has(normal(u.text));
+  const fromParent = keptFrom(parent);
   const parentCases = casesOf(list.filter(fromParent));
   const kept = list.filter((u) => {
     const c = conditionOf(u.text);
