@@ -150,6 +150,10 @@ const ABLATIONS: Array<[string, EngineOverrides]> = [
     { pruneGenericAdditions: false } as EngineOverrides,
   ],
   [
+    "  − inherited generic instructions pruned too",
+    { pruneInheritedGeneric: false } as EngineOverrides,
+  ],
+  [
     "  − temperature ties by metric (one-SE band for every metric)",
     { temperatureTiesToLower: true } as EngineOverrides,
   ],

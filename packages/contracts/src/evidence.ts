@@ -227,8 +227,9 @@ export type ProposalOutcome = z.infer<typeof ProposalOutcomeSchema>;
  * One proposal an iteration tried. Scores are shares in [0, 1]. A
  * `refinement` is a further reflection on a proposal that passed its
  * minibatch (outcome `refined`), tried before that proposal's validation; a
- * `pruning` (single-agent) is that proposal without a generic instruction it
- * added beside its fix, tried before the refinement.
+ * `pruning` (single-agent) is that proposal without one generic instruction
+ * (one it added beside its fix, or one it kept from its parent), tried
+ * before the refinement.
  */
 export const ProposalSchema = z.object({
   kind: z.enum(["reflection", "merge", "refinement", "pruning"]),

@@ -70,15 +70,28 @@ describe("pruning of generic additions", () => {
    * rule that hurts: an assistant told to keep replies short leaves out its
    * last instruction's content.
    */
-  async function runWithHarm(pruneGenericAdditions: boolean, seed = 3) {
+  async function runWithHarm(
+    pruneGenericAdditions: boolean,
+    seed = 3,
+    inSeed: { pruneInheritedGeneric: boolean } | undefined = undefined,
+  ) {
     const { llm, options } = singleOptions(
-      { iterations: 6, seed, pruneGenericAdditions },
+      {
+        iterations: 6,
+        seed,
+        pruneGenericAdditions,
+        // the harmful rule is the seed's own (the reflection never writes it): only the
+        // inherited form of the pruning reaches it
+        ...(inSeed
+          ? { prompt: `You are a helpful assistant.\n${HARM}`, ...inSeed }
+          : { pruneInheritedGeneric: false }),
+      },
       {
         reflect: (current, missing) => ({
           prompt: [
             current,
             ...missing.slice(0, 2).map((item) => `Always ${item}.`),
-            ...(current.includes(HARM) ? [] : [HARM]),
+            ...(current.includes(HARM) || inSeed ? [] : [HARM]),
           ].join("\n"),
         }),
       },
@@ -114,6 +127,32 @@ describe("pruning of generic additions", () => {
     // only the rule that hurts beats its own removal; the items the fixes need stay
     for (const rationale of passed) expect(rationale).toContain(`Dropped "${HARM}"`);
     expect(rejected.some((r) => r?.includes('Dropped "Always'))).toBe(true);
+  });
+
+  it("drops a harmful rule the seed itself carries once the fixes it hurts are in (inherited form)", async () => {
+    const outcome = async (pruneInheritedGeneric: boolean) => {
+      const passed: string[] = [];
+      let presentedWithHarm = 0;
+      for (let seed = 1; seed <= 8; seed++) {
+        const { results, calls, cap } = await runWithHarm(true, seed, { pruneInheritedGeneric });
+        expect(calls).toBeLessThanOrEqual(cap);
+        for (const p of results.flatMap((r) => r.reasoning))
+          if (p.kind === "pruning" && (p.outcome === "refined" || p.outcome === "accepted"))
+            passed.push(p.rationale ?? "");
+        const best = results.filter((r) => r.accepted).at(-1);
+        if (best?.config.prompt.includes(HARM)) presentedWithHarm++;
+      }
+      return { passed, presentedWithHarm };
+    };
+    const on = await outcome(true);
+    const off = await outcome(false);
+    expect(on.passed.some((r) => r.startsWith(`Dropped "${HARM}", kept from the parent`))).toBe(
+      true,
+    );
+    // what passes is the harmful rule (or filler), never an item a fix needs
+    for (const r of on.passed) expect(r).not.toMatch(/^Dropped "Always/);
+    expect(off.passed.some((r) => r.includes("kept from the parent"))).toBe(false);
+    expect(on.presentedWithHarm).toBeLessThan(off.presentedWithHarm);
   });
 
   it("is off with pruneGenericAdditions false: the rule rides along with the fix", async () => {

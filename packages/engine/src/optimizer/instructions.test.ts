@@ -76,6 +76,50 @@ describe("instructions of a prompt", () => {
     ).toBeNull();
   });
 
+  it("with inherited pruning, draws any generic instruction once the proposal added something and holds two", () => {
+    const parent = "Answer with the code. Be friendly.";
+    const proposal = `${parent} For refunds, quote the order number.`;
+    const dropped = new Map<string, boolean>();
+    for (let seed = 1; seed <= 30; seed++) {
+      const r = drawGenericAddition(parent, proposal, new Prng(seed), true);
+      if (!r) throw new Error("expected a pruning");
+      dropped.set(r.removed, r.inherited);
+      expect(instructionsOf(r.prompt)).toEqual(
+        instructionsOf(proposal).filter((i) => i !== r.removed),
+      );
+    }
+    // the case's rule is never drawn; both generic sentences came from the parent
+    expect([...dropped].sort()).toEqual([
+      ["Answer with the code.", true],
+      ["Be friendly.", true],
+    ]);
+    // a generic addition is drawn too, and said to be new
+    const drawn = new Map<string, boolean>();
+    for (let seed = 1; seed <= 30; seed++) {
+      const r = drawGenericAddition(
+        "Answer with the code.",
+        "Answer with the code. Keep every reply short.",
+        new Prng(seed),
+        true,
+      );
+      if (r) drawn.set(r.removed, r.inherited);
+    }
+    expect([...drawn].sort()).toEqual([
+      ["Answer with the code.", true],
+      ["Keep every reply short.", false],
+    ]);
+    // nothing added, or one generic instruction only: nothing to prune
+    expect(drawGenericAddition(parent, parent, new Prng(1), true)).toBeNull();
+    expect(
+      drawGenericAddition(
+        "Answer with the code.",
+        "Answer with the code. For refunds, quote the order number.",
+        new Prng(1),
+        true,
+      ),
+    ).toBeNull();
+  });
+
   it("merges the instructions two lineages added, drops what the other removed, once each", () => {
     const common = "Answer briefly. Keep replies short.";
     const better = "Answer briefly. Keep replies short. For dates, use ISO format.";

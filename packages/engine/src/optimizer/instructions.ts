@@ -78,7 +78,7 @@ function withoutOneOf(
 }
 
 /** Whether an instruction was already in `parent` (compared case- and space-insensitively). */
-function keptFrom(parent: string): (u: Unit) => boolean {
+function keptFrom(parent: string): (u: Pick<Unit, "text">) => boolean {
   const inParent = new Set(instructionsOf(parent).map(normal));
   return (u) => inParent.has(normal(u.text));
 }
@@ -106,19 +106,33 @@ export function conditionOf(instruction: string): string | null {
  * next to other additions, and the instruction dropped; null when it added
  * none, or nothing else (then the minibatch already tested it alone). A
  * plausible generic rule written beside the fix a failure needed is credited
- * with the fix's gain.
+ * with the fix's gain. With `inherited`, a proposal that added anything and
+ * holds two or more generic instructions may lose any one of them, kept from
+ * the parent or not: filler that dilutes the instructions and a rule that
+ * contradicts them cost nothing until the prompt holds those instructions,
+ * so the early minibatches that let them in could not see their cost.
  */
 export function drawGenericAddition(
   parent: string,
   proposal: string,
   rng: Prng,
-): { prompt: string; removed: string } | null {
+  inherited = false,
+): { prompt: string; removed: string; inherited: boolean } | null {
   const fromParent = keptFrom(parent);
   const list = units(proposal);
   const added = list.flatMap((u, i) => (fromParent(u) ? [] : [i]));
-  const generic = added.filter((i) => conditionOf((list[i] as Unit).text) === null);
-  if (generic.length === 0 || added.length < 2) return null;
-  return withoutOneOf(proposal, list, generic, rng);
+  const isGeneric = (i: number) => conditionOf((list[i] as Unit).text) === null;
+  const everyGeneric = list.flatMap((_, i) => (isGeneric(i) ? [i] : []));
+  const genericAdded = added.filter(isGeneric);
+  const pool =
+    inherited && added.length > 0 && everyGeneric.length >= 2
+      ? everyGeneric
+      : added.length >= 2
+        ? genericAdded
+        : [];
+  if (pool.length === 0) return null;
+  const drawn = withoutOneOf(proposal, list, pool, rng);
+  return { ...drawn, inherited: fromParent({ text: drawn.removed }) };
 }
 
 /** The cases these instructions open with (`conditionOf`). */

@@ -103,6 +103,8 @@ export function singleAgentAdapter(options: {
   removalEdits?: boolean;
   /** Drafts that added a generic instruction beside others are tried without it (pruning.ts). */
   pruneGenericAdditions?: boolean;
+  /** The pruning may also drop a generic instruction the draft kept from its parent. */
+  pruneInheritedGeneric?: boolean;
   /** Merge two lineages instruction by instruction. */
   instructionMerge?: boolean;
   /** Drop added instructions that conflict with kept ones (`conflictingAdditionsDropped`). Default true. */
@@ -111,6 +113,7 @@ export function singleAgentAdapter(options: {
   const { model, reflectionModel, tuneTemperature, task } = options;
   const dropConflicts =
     options.conflictingAdditionsDropped ?? OPTIMISER_DEFAULTS.conflictingAdditionsDropped;
+  const prunesInherited = options.pruneInheritedGeneric ?? OPTIMISER_DEFAULTS.pruneInheritedGeneric;
   return {
     mode: "single",
     key: (c) => JSON.stringify([c.prompt.trim(), c.temperature]),
@@ -153,9 +156,12 @@ export function singleAgentAdapter(options: {
       : {}),
     ...(options.pruneGenericAdditions
       ? {
+          prunesInherited,
           prunedOf: (c: SingleAgentCandidate, parent: SingleAgentCandidate, rng: Prng) => {
-            const r = drawGenericAddition(parent.prompt, c.prompt, rng);
-            return r ? { config: { ...c, prompt: r.prompt }, removed: r.removed } : null;
+            const r = drawGenericAddition(parent.prompt, c.prompt, rng, prunesInherited);
+            return r
+              ? { config: { ...c, prompt: r.prompt }, removed: r.removed, inherited: r.inherited }
+              : null;
           },
         }
       : {}),
@@ -236,6 +242,7 @@ export function optimizeSingleAgent(
       removalEdits: options.removalEdits ?? OPTIMISER_DEFAULTS.removalEdits,
       pruneGenericAdditions:
         options.pruneGenericAdditions ?? OPTIMISER_DEFAULTS.pruneGenericAdditions,
+      pruneInheritedGeneric: options.pruneInheritedGeneric,
       instructionMerge: options.instructionMerge ?? OPTIMISER_DEFAULTS.instructionMerge,
       conflictingAdditionsDropped: options.conflictingAdditionsDropped,
     });

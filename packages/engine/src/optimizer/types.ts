@@ -156,6 +156,14 @@ export interface SingleAgentOptions extends OptimiseOptionsBase {
    */
   pruneGenericAdditions?: boolean;
   /**
+   * The pruning may also drop a generic instruction the proposal kept from its parent (the
+   * seed's "Be helpful and professional.", a rule an earlier edit brought in) when the proposal
+   * added something and holds at least two generic instructions: filler and plausible rules
+   * show their cost only once the prompt holds the instructions they weaken or contradict.
+   * Needs `pruneGenericAdditions`. Default true: measured in bench/quality.ts over seven worlds.
+   */
+  pruneInheritedGeneric?: boolean;
+  /**
    * Merge two lineages' prompts instruction by instruction (set union over their common
    * ancestor, de-duplicated; conflicts are settled by evaluation). Needs `merge`. Default true.
    */
