@@ -150,10 +150,6 @@ const ABLATIONS: Array<[string, EngineOverrides]> = [
     { pruneGenericAdditions: false } as EngineOverrides,
   ],
   [
-    "  − inherited generic instructions pruned too",
-    { pruneInheritedGeneric: false } as EngineOverrides,
-  ],
-  [
     "  − temperature ties by metric (one-SE band for every metric)",
     { temperatureTiesToLower: true } as EngineOverrides,
   ],
@@ -199,6 +195,7 @@ const VARIANTS: Array<[string, EngineOverrides]> = [
   ["  + 8 failures shown to the reflection (16)", { reflectionExtra: 8 } as EngineOverrides],
   ["  + minibatch of 4 (3)", { minibatchSize: 4 } as EngineOverrides],
   ["  + minibatch of 5 (3)", { minibatchSize: 5 } as EngineOverrides],
+  ["  + the seed's generic instructions pruned too", { pruneSeedGeneric: true } as EngineOverrides],
 ];
 
 const server: WorldServer = await startWorldServer();

@@ -228,7 +228,7 @@ export type ProposalOutcome = z.infer<typeof ProposalOutcomeSchema>;
  * `refinement` is a further reflection on a proposal that passed its
  * minibatch (outcome `refined`), tried before that proposal's validation; a
  * `pruning` (single-agent) is that proposal without one generic instruction
- * (one it added beside its fix, or one it kept from its parent), tried
+ * (one it added beside its fix, or one of the initial prompt's), tried
  * before the refinement.
  */
 export const ProposalSchema = z.object({

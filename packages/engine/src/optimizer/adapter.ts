@@ -61,16 +61,16 @@ export interface ModeAdapter<C> {
   removalOf?(candidate: C, rng: Prng): { config: C; removed: string } | null;
   /**
    * A pruning (pruning.ts): `proposal` without one generic instruction it added to `parent`
-   * beside other additions or, when the mode prunes inherited ones too, kept from `parent`
-   * (`inherited`); null when there is none to drop.
+   * beside other additions or, when the mode prunes the seed's too, one of the seed's own
+   * (`fromSeed`); null when there is none to drop.
    */
   prunedOf?(
     proposal: C,
     parent: C,
     rng: Prng,
-  ): { config: C; removed: string; inherited: boolean } | null;
-  /** Whether `prunedOf` may drop an instruction kept from the parent (`pruneInheritedGeneric`). */
-  prunesInherited?: boolean;
+  ): { config: C; removed: string; fromSeed: boolean } | null;
+  /** Whether `prunedOf` may drop one of the seed's instructions (`pruneSeedGeneric`). */
+  prunesSeed?: boolean;
   /** The candidate's sampling temperature (modes with one temperature coordinate). */
   temperatureOf?(candidate: C): number;
   /** A copy of `candidate` at temperature `t`. */

@@ -73,7 +73,7 @@ describe("pruning of generic additions", () => {
   async function runWithHarm(
     pruneGenericAdditions: boolean,
     seed = 3,
-    inSeed: { pruneInheritedGeneric: boolean } | undefined = undefined,
+    inSeed: { pruneSeedGeneric: boolean } | undefined = undefined,
   ) {
     const { llm, options } = singleOptions(
       {
@@ -81,10 +81,8 @@ describe("pruning of generic additions", () => {
         seed,
         pruneGenericAdditions,
         // the harmful rule is the seed's own (the reflection never writes it): only the
-        // inherited form of the pruning reaches it
-        ...(inSeed
-          ? { prompt: `You are a helpful assistant.\n${HARM}`, ...inSeed }
-          : { pruneInheritedGeneric: false }),
+        // pruning of the seed's generic instructions reaches it
+        ...(inSeed ? { prompt: `You are a helpful assistant.\n${HARM}`, ...inSeed } : {}),
       },
       {
         reflect: (current, missing) => ({
@@ -129,12 +127,12 @@ describe("pruning of generic additions", () => {
     expect(rejected.some((r) => r?.includes('Dropped "Always'))).toBe(true);
   });
 
-  it("drops a harmful rule the seed itself carries once the fixes it hurts are in (inherited form)", async () => {
-    const outcome = async (pruneInheritedGeneric: boolean) => {
+  it("drops a harmful rule the seed itself carries once the fixes it hurts are in (pruneSeedGeneric)", async () => {
+    const outcome = async (pruneSeedGeneric: boolean) => {
       const passed: string[] = [];
       let presentedWithHarm = 0;
       for (let seed = 1; seed <= 8; seed++) {
-        const { results, calls, cap } = await runWithHarm(true, seed, { pruneInheritedGeneric });
+        const { results, calls, cap } = await runWithHarm(true, seed, { pruneSeedGeneric });
         expect(calls).toBeLessThanOrEqual(cap);
         for (const p of results.flatMap((r) => r.reasoning))
           if (p.kind === "pruning" && (p.outcome === "refined" || p.outcome === "accepted"))
@@ -146,12 +144,12 @@ describe("pruning of generic additions", () => {
     };
     const on = await outcome(true);
     const off = await outcome(false);
-    expect(on.passed.some((r) => r.startsWith(`Dropped "${HARM}", kept from the parent`))).toBe(
+    expect(on.passed.some((r) => r.startsWith(`Dropped "${HARM}", from the initial prompt`))).toBe(
       true,
     );
     // what passes is the harmful rule (or filler), never an item a fix needs
     for (const r of on.passed) expect(r).not.toMatch(/^Dropped "Always/);
-    expect(off.passed.some((r) => r.includes("kept from the parent"))).toBe(false);
+    expect(off.passed.some((r) => r.includes("from the initial prompt"))).toBe(false);
     expect(on.presentedWithHarm).toBeLessThan(off.presentedWithHarm);
   });
 

@@ -76,48 +76,52 @@ describe("instructions of a prompt", () => {
     ).toBeNull();
   });
 
-  it("with inherited pruning, draws any generic instruction once the proposal added something and holds two", () => {
-    const parent = "Answer with the code. Be friendly.";
+  it("given the seed, draws the seed's own generic instructions once the proposal added something and holds two", () => {
+    const seed = "Answer with the code. Be friendly.";
+    const parent = `${seed} Always sign with the team name.`;
     const proposal = `${parent} For refunds, quote the order number.`;
     const dropped = new Map<string, boolean>();
-    for (let seed = 1; seed <= 30; seed++) {
-      const r = drawGenericAddition(parent, proposal, new Prng(seed), true);
+    for (let n = 1; n <= 30; n++) {
+      const r = drawGenericAddition(parent, proposal, new Prng(n), seed);
       if (!r) throw new Error("expected a pruning");
-      dropped.set(r.removed, r.inherited);
+      dropped.set(r.removed, r.fromSeed);
       expect(instructionsOf(r.prompt)).toEqual(
         instructionsOf(proposal).filter((i) => i !== r.removed),
       );
     }
-    // the case's rule is never drawn; both generic sentences came from the parent
+    // the seed's sentences only: not the case's rule, not the rule an accepted edit brought in
     expect([...dropped].sort()).toEqual([
       ["Answer with the code.", true],
       ["Be friendly.", true],
     ]);
-    // a generic addition is drawn too, and said to be new
+    // beside two additions, a generic addition is drawn too, and said to be new
     const drawn = new Map<string, boolean>();
-    for (let seed = 1; seed <= 30; seed++) {
+    for (let n = 1; n <= 30; n++) {
       const r = drawGenericAddition(
-        "Answer with the code.",
-        "Answer with the code. Keep every reply short.",
-        new Prng(seed),
-        true,
+        seed,
+        `${seed} Keep every reply short. For refunds, quote the order number.`,
+        new Prng(n),
+        seed,
       );
-      if (r) drawn.set(r.removed, r.inherited);
+      if (r) drawn.set(r.removed, r.fromSeed);
     }
     expect([...drawn].sort()).toEqual([
       ["Answer with the code.", true],
+      ["Be friendly.", true],
       ["Keep every reply short.", false],
     ]);
     // nothing added, or one generic instruction only: nothing to prune
-    expect(drawGenericAddition(parent, parent, new Prng(1), true)).toBeNull();
+    expect(drawGenericAddition(parent, parent, new Prng(1), seed)).toBeNull();
     expect(
       drawGenericAddition(
         "Answer with the code.",
         "Answer with the code. For refunds, quote the order number.",
         new Prng(1),
-        true,
+        "Answer with the code.",
       ),
     ).toBeNull();
+    // without the seed, the seed's sentences are never drawn
+    expect(drawGenericAddition(parent, proposal, new Prng(1))).toBeNull();
   });
 
   it("merges the instructions two lineages added, drops what the other removed, once each", () => {

@@ -78,7 +78,7 @@ function withoutOneOf(
 }
 
 /** Whether an instruction was already in `parent` (compared case- and space-insensitively). */
-function keptFrom(parent: string): (u: Pick<Unit, "text">) => boolean {
+function keptFrom(parent: string): (u: Unit) => boolean {
   const inParent = new Set(instructionsOf(parent).map(normal));
   return (u) => inParent.has(normal(u.text));
 }
@@ -106,33 +106,34 @@ export function conditionOf(instruction: string): string | null {
  * next to other additions, and the instruction dropped; null when it added
  * none, or nothing else (then the minibatch already tested it alone). A
  * plausible generic rule written beside the fix a failure needed is credited
- * with the fix's gain. With `inherited`, a proposal that added anything and
- * holds two or more generic instructions may lose any one of them, kept from
- * the parent or not: filler that dilutes the instructions and a rule that
- * contradicts them cost nothing until the prompt holds those instructions,
- * so the early minibatches that let them in could not see their cost.
+ * with the fix's gain. Given the run's `seed` prompt, a proposal that added
+ * anything and holds two or more generic instructions may instead lose one
+ * of the seed's own (`fromSeed`): the seed's filler dilutes the instructions
+ * and its plausible rules may contradict them, which costs nothing until the
+ * prompt holds those instructions, and no minibatch ever tested the seed's
+ * sentences. Instructions an accepted edit brought in are left alone: their
+ * edit won a minibatch and a validation pass.
  */
 export function drawGenericAddition(
   parent: string,
   proposal: string,
   rng: Prng,
-  inherited = false,
-): { prompt: string; removed: string; inherited: boolean } | null {
+  seed?: string,
+): { prompt: string; removed: string; fromSeed: boolean } | null {
   const fromParent = keptFrom(parent);
   const list = units(proposal);
   const added = list.flatMap((u, i) => (fromParent(u) ? [] : [i]));
   const isGeneric = (i: number) => conditionOf((list[i] as Unit).text) === null;
   const everyGeneric = list.flatMap((_, i) => (isGeneric(i) ? [i] : []));
-  const genericAdded = added.filter(isGeneric);
-  const pool =
-    inherited && added.length > 0 && everyGeneric.length >= 2
-      ? everyGeneric
-      : added.length >= 2
-        ? genericAdded
-        : [];
+  const inSeed = seed === undefined ? () => false : keptFrom(seed);
+  const seedGeneric = everyGeneric.filter((i) => !added.includes(i) && inSeed(list[i] as Unit));
+  const pool = [
+    ...(added.length >= 2 ? added.filter(isGeneric) : []),
+    ...(added.length > 0 && everyGeneric.length >= 2 ? seedGeneric : []),
+  ];
   if (pool.length === 0) return null;
   const drawn = withoutOneOf(proposal, list, pool, rng);
-  return { ...drawn, inherited: fromParent({ text: drawn.removed }) };
+  return { ...drawn, fromSeed: !added.some((i) => (list[i] as Unit).text === drawn.removed) };
 }
 
 /** The cases these instructions open with (`conditionOf`). */

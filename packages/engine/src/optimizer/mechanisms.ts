@@ -35,10 +35,10 @@ export const MECHANISM_DEFAULTS = {
   // single-agent (its refinement round): measured in bench/quality.ts over seven worlds on four
   // fresh blocks of 50 seeds (docs/optimiser.md, "Session 25"), most in the judged worlds
   pruneGenericAdditions: true,
-  // the pruning may also drop a generic instruction the draft inherited: measured in
-  // bench/quality.ts over seven worlds on four fresh blocks of 50 seeds (docs/optimiser.md,
-  // "Session 26")
-  pruneInheritedGeneric: true,
+  // the pruning may also drop one of the seed's generic instructions: measured in
+  // bench/quality.ts over seven worlds on two fresh blocks of 50 seeds and seeds 1–20
+  // (docs/optimiser.md, "Session 26"): −0.004 and +0.005, no effect, so off
+  pruneSeedGeneric: false,
   // measured in bench/quality.ts over five worlds and three blocks of seeds (docs/optimiser.md,
   // "Temperature edits"): in place of the end's probes they win where a warmer temperature is
   // better and lose about as much where a colder one is, so the probes stay the default
@@ -118,7 +118,8 @@ export function mechanismSettings<C>(
     ...(adapter.mode === "single" && !adapter.mergeThreeWay ? { instructionMerge: false } : {}),
     // recorded only when off, so checkpoints from before the pruning resume with it
     ...(adapter.mode === "single" && !adapter.prunedOf ? { pruneGenericAdditions: false } : {}),
-    ...(adapter.prunedOf && !adapter.prunesInherited ? { pruneInheritedGeneric: false } : {}),
+    // recorded only when on: checkpoints from before the option resume without it
+    ...(adapter.prunesSeed ? { pruneSeedGeneric: true } : {}),
     // recorded only when not the metric's default, so checkpoints from before that rule resume
     ...(temperatureByEvidence === evidenceByDefault || !adapter.temperatureOf
       ? {}

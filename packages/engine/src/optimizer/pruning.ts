@@ -11,10 +11,10 @@
  * on the draft's own minibatch, where the fix showed, and beat the draft on
  * a fresh minibatch; then it takes the draft's place. An instruction that
  * helps does not beat its own removal, so it stays; a filler sentence that
- * changes nothing stays too (a tie does not pass). By default a generic
- * instruction the draft kept from its parent may be the one tried
- * (`pruneInheritedGeneric`): a seed's filler or a rule an earlier edit let in
- * shows its cost only once the prompt holds what it dilutes or contradicts.
+ * changes nothing stays too (a tie does not pass). With `pruneSeedGeneric`
+ * (off by default) one of the seed prompt's own generic instructions may be
+ * the one tried: the seed's filler or plausible rule shows its cost only
+ * once the prompt holds what it dilutes or contradicts.
  */
 import type { DatasetExample } from "@promptune/contracts";
 import { acceptOnMinibatch } from "./acceptance";
@@ -52,8 +52,8 @@ export async function pruneDraft<C>(
     minibatch: examples.map((e) => e.id),
     parentValidationScore: parentRecord.score,
   });
-  const rationale = pruned.inherited
-    ? `Dropped "${pruned.removed}", kept from the parent: the draft did better without it.`
+  const rationale = pruned.fromSeed
+    ? `Dropped "${pruned.removed}", from the initial prompt: the draft did better without it.`
     : `Dropped "${pruned.removed}": the edit's gain held without it.`;
   if (note) note.record.rationale = rationale;
   /** The pruned prompt against the draft on `on` (ties pass with `orEqual`), shown on the note. */

@@ -103,8 +103,8 @@ export function singleAgentAdapter(options: {
   removalEdits?: boolean;
   /** Drafts that added a generic instruction beside others are tried without it (pruning.ts). */
   pruneGenericAdditions?: boolean;
-  /** The pruning may also drop a generic instruction the draft kept from its parent. */
-  pruneInheritedGeneric?: boolean;
+  /** With the run's seed prompt: the pruning may also drop one of the seed's generic instructions. */
+  pruneSeedGeneric?: boolean;
   /** Merge two lineages instruction by instruction. */
   instructionMerge?: boolean;
   /** Drop added instructions that conflict with kept ones (`conflictingAdditionsDropped`). Default true. */
@@ -113,7 +113,7 @@ export function singleAgentAdapter(options: {
   const { model, reflectionModel, tuneTemperature, task } = options;
   const dropConflicts =
     options.conflictingAdditionsDropped ?? OPTIMISER_DEFAULTS.conflictingAdditionsDropped;
-  const prunesInherited = options.pruneInheritedGeneric ?? OPTIMISER_DEFAULTS.pruneInheritedGeneric;
+  const prunesSeed = options.pruneSeedGeneric ?? OPTIMISER_DEFAULTS.pruneSeedGeneric;
   return {
     mode: "single",
     key: (c) => JSON.stringify([c.prompt.trim(), c.temperature]),
@@ -156,11 +156,16 @@ export function singleAgentAdapter(options: {
       : {}),
     ...(options.pruneGenericAdditions
       ? {
-          prunesInherited,
+          prunesSeed,
           prunedOf: (c: SingleAgentCandidate, parent: SingleAgentCandidate, rng: Prng) => {
-            const r = drawGenericAddition(parent.prompt, c.prompt, rng, prunesInherited);
+            const r = drawGenericAddition(
+              parent.prompt,
+              c.prompt,
+              rng,
+              prunesSeed ? task?.initialPrompt : undefined,
+            );
             return r
-              ? { config: { ...c, prompt: r.prompt }, removed: r.removed, inherited: r.inherited }
+              ? { config: { ...c, prompt: r.prompt }, removed: r.removed, fromSeed: r.fromSeed }
               : null;
           },
         }
@@ -242,7 +247,7 @@ export function optimizeSingleAgent(
       removalEdits: options.removalEdits ?? OPTIMISER_DEFAULTS.removalEdits,
       pruneGenericAdditions:
         options.pruneGenericAdditions ?? OPTIMISER_DEFAULTS.pruneGenericAdditions,
-      pruneInheritedGeneric: options.pruneInheritedGeneric,
+      pruneSeedGeneric: options.pruneSeedGeneric,
       instructionMerge: options.instructionMerge ?? OPTIMISER_DEFAULTS.instructionMerge,
       conflictingAdditionsDropped: options.conflictingAdditionsDropped,
     });

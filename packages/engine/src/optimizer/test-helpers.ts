@@ -28,7 +28,6 @@ export const WITHOUT_NEW_MECHANISMS = {
   temperatureEdits: false,
   seedSurvey: false,
   pruneGenericAdditions: false,
-  pruneInheritedGeneric: false,
 } as const;
 
 /** Single-agent options over a 30-example synthetic dataset and a fresh fake port. */

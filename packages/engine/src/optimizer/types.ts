@@ -156,13 +156,14 @@ export interface SingleAgentOptions extends OptimiseOptionsBase {
    */
   pruneGenericAdditions?: boolean;
   /**
-   * The pruning may also drop a generic instruction the proposal kept from its parent (the
-   * seed's "Be helpful and professional.", a rule an earlier edit brought in) when the proposal
-   * added something and holds at least two generic instructions: filler and plausible rules
-   * show their cost only once the prompt holds the instructions they weaken or contradict.
-   * Needs `pruneGenericAdditions`. Default true: measured in bench/quality.ts over seven worlds.
+   * The pruning may also drop one of the seed prompt's own generic instructions ("Be helpful
+   * and professional.") when the proposal added something and holds at least two generic
+   * instructions: the seed's filler and plausible rules show their cost only once the prompt
+   * holds the instructions they weaken or contradict, and no minibatch ever tested them.
+   * Needs `pruneGenericAdditions`. Default false: in bench/quality.ts it did not help on
+   * average over seven worlds (docs/optimiser.md, "Session 26").
    */
-  pruneInheritedGeneric?: boolean;
+  pruneSeedGeneric?: boolean;
   /**
    * Merge two lineages' prompts instruction by instruction (set union over their common
    * ancestor, de-duplicated; conflicts are settled by evaluation). Needs `merge`. Default true.
