@@ -4,7 +4,7 @@ import { emptyUsage, type LlmPort } from "../ports";
 import { Prng } from "../util/prng";
 import {
   conditionOf,
-  drawGenericAddition,
+  drawGenericPruning,
   drawRemoval,
   instructionsOf,
   mergeInstructions,
@@ -51,7 +51,7 @@ describe("instructions of a prompt", () => {
       "Answer with the code. Be friendly. For refunds, quote the order number. Keep every reply short. When the user is angry, apologise once. For every reply, sign with the team name.";
     const dropped = new Set<string>();
     for (let seed = 1; seed <= 30; seed++) {
-      const r = drawGenericAddition(parent, proposal, new Prng(seed));
+      const r = drawGenericPruning(parent, proposal, new Prng(seed));
       dropped.add(r?.removed ?? "?");
       expect(instructionsOf(r?.prompt ?? "")).toEqual(
         instructionsOf(proposal).filter((i) => i !== r?.removed),
@@ -63,12 +63,10 @@ describe("instructions of a prompt", () => {
       "Keep every reply short.",
     ]);
     // a generic rule that is the whole edit was tested alone by the minibatch
-    expect(
-      drawGenericAddition(parent, `${parent} Keep every reply short.`, new Prng(1)),
-    ).toBeNull();
+    expect(drawGenericPruning(parent, `${parent} Keep every reply short.`, new Prng(1))).toBeNull();
     // only case rules added: nothing to prune; the parent's generic sentence is not an addition
     expect(
-      drawGenericAddition(
+      drawGenericPruning(
         parent,
         `${parent} For refunds, quote the order number. For delays, give the new date.`,
         new Prng(1),
@@ -82,7 +80,7 @@ describe("instructions of a prompt", () => {
     const proposal = `${parent} For refunds, quote the order number.`;
     const dropped = new Map<string, boolean>();
     for (let n = 1; n <= 30; n++) {
-      const r = drawGenericAddition(parent, proposal, new Prng(n), seed);
+      const r = drawGenericPruning(parent, proposal, new Prng(n), seed);
       if (!r) throw new Error("expected a pruning");
       dropped.set(r.removed, r.fromSeed);
       expect(instructionsOf(r.prompt)).toEqual(
@@ -97,7 +95,7 @@ describe("instructions of a prompt", () => {
     // beside two additions, a generic addition is drawn too, and said to be new
     const drawn = new Map<string, boolean>();
     for (let n = 1; n <= 30; n++) {
-      const r = drawGenericAddition(
+      const r = drawGenericPruning(
         seed,
         `${seed} Keep every reply short. For refunds, quote the order number.`,
         new Prng(n),
@@ -111,9 +109,9 @@ describe("instructions of a prompt", () => {
       ["Keep every reply short.", false],
     ]);
     // nothing added, or one generic instruction only: nothing to prune
-    expect(drawGenericAddition(parent, parent, new Prng(1), seed)).toBeNull();
+    expect(drawGenericPruning(parent, parent, new Prng(1), seed)).toBeNull();
     expect(
-      drawGenericAddition(
+      drawGenericPruning(
         "Answer with the code.",
         "Answer with the code. For refunds, quote the order number.",
         new Prng(1),
@@ -121,7 +119,7 @@ describe("instructions of a prompt", () => {
       ),
     ).toBeNull();
     // without the seed, the seed's sentences are never drawn
-    expect(drawGenericAddition(parent, proposal, new Prng(1))).toBeNull();
+    expect(drawGenericPruning(parent, proposal, new Prng(1))).toBeNull();
   });
 
   it("merges the instructions two lineages added, drops what the other removed, once each", () => {

@@ -114,7 +114,7 @@ export function conditionOf(instruction: string): string | null {
  * sentences. Instructions an accepted edit brought in are left alone: their
  * edit won a minibatch and a validation pass.
  */
-export function drawGenericAddition(
+export function drawGenericPruning(
   parent: string,
   proposal: string,
   rng: Prng,

@@ -8,7 +8,7 @@ import type { ChatMessage, LlmPort } from "../ports";
 import type { Prng } from "../util/prng";
 import type { AgentRun, ModeAdapter, Proposal } from "./adapter";
 import {
-  drawGenericAddition,
+  drawGenericPruning,
   drawRemoval,
   mergeInstructions,
   withoutConflictingAdditions,
@@ -158,7 +158,7 @@ export function singleAgentAdapter(options: {
       ? {
           prunesSeed,
           prunedOf: (c: SingleAgentCandidate, parent: SingleAgentCandidate, rng: Prng) => {
-            const r = drawGenericAddition(
+            const r = drawGenericPruning(
               parent.prompt,
               c.prompt,
               rng,
