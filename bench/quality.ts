@@ -26,6 +26,7 @@
  *     [--single-budget N]   (the single-agent rows' call budget, default 350; AxGEPA's scales with it)
  *     [--rows N]   (train / validation sizes of the product's split of an N-row dataset, not 30 / 20)
  *     [--generic-rules]   (the rule worlds word every kind's rule as a generic "Always …" instruction)
+ *     [--seed-rare-rules]   (each rule world's seed also holds its rare kinds' right rules)
  *
  * `--only frontier` runs the cost–quality world (bench/quality/frontier.ts):
  * share of the possible saving found at equal quality, how often the
@@ -34,7 +35,7 @@
 import { parseArgs } from "node:util";
 import { printFrontierRows } from "./quality/frontier";
 import { runRuleAx, runRuleSingle } from "./quality/rule-runners";
-import { RULE_WORLDS, rulePhrasing } from "./quality/rule-world";
+import { RULE_WORLDS, rulePhrasing, seedContents } from "./quality/rule-world";
 import {
   benchCache,
   ceilingShare,
@@ -66,10 +67,12 @@ const { values } = parseArgs({
     unlabelled: { type: "boolean", default: false },
     cache: { type: "boolean", default: false },
     "generic-rules": { type: "boolean", default: false },
+    "seed-rare-rules": { type: "boolean", default: false },
   },
 });
 benchCache.on = values.cache === true;
 rulePhrasing.generic = values["generic-rules"] === true;
+seedContents.rareRules = values["seed-rare-rules"] === true;
 /** Only the ablation rows whose name contains this text (`--ablation merge`); all by default. */
 const ablation = String(values.ablation);
 const seeds = Array.from({ length: Number(values.seeds) }, (_, i) => i + Number(values.first));

@@ -30,7 +30,7 @@ function setUp(server: WorldServer, spec: RuleWorldSpec, seed: number) {
   const train = world.questions(TRAIN, "t", rng);
   const validation = world.questions(VALIDATION, "v", rng);
   for (const q of [...train, ...validation]) agents.book.set(q.id, q);
-  agents.known.add(spec.seedPrompt);
+  agents.known.add(world.seedPrompt);
   server.setHandler((call) => ruleDispatch(call, agents));
   server.reset();
   return { world, agents, train, validation };
@@ -66,7 +66,7 @@ function outcome(
     ? Math.max(...grid.map((t) => world.expected(prompt, t)))
     : undefined;
   return {
-    initial: world.expected(world.spec.seedPrompt, SEED_TEMPERATURE),
+    initial: world.expected(world.seedPrompt, SEED_TEMPERATURE),
     best: world.best(),
     final: world.expected(prompt, temperature),
     presentedValidation,
@@ -119,7 +119,7 @@ export async function runRuleSingle(
       seed,
       evaluateTest: false,
       model: MODELS.assistant,
-      prompt: spec.seedPrompt,
+      prompt: world.seedPrompt,
       temperature: SEED_TEMPERATURE,
       ...overrides,
     } as SingleAgentOptions);
@@ -132,7 +132,7 @@ export async function runRuleSingle(
       best.config.prompt,
       best.config.temperature,
       best.validationScore,
-      [spec.seedPrompt, ...step.value.iterations.map((i) => i.config.prompt), best.config.prompt],
+      [world.seedPrompt, ...step.value.iterations.map((i) => i.config.prompt), best.config.prompt],
     );
   } finally {
     await gateway.close();
@@ -155,7 +155,7 @@ export async function runRuleAx(
       config: { model: model as never, stream: false, temperature: SEED_TEMPERATURE },
     });
   const program = ax("question:string -> answer:string");
-  program.setInstruction(spec.seedPrompt);
+  program.setInstruction(world.seedPrompt);
   const optimizer = new AxGEPA({
     studentAI: client(MODELS.assistant),
     teacherAI: client(MODELS.reflection),
@@ -189,6 +189,6 @@ export async function runRuleAx(
     | { instruction?: string; componentMap?: Record<string, string> }
     | undefined;
   const prompt =
-    optimized?.componentMap?.["root::instruction"] ?? optimized?.instruction ?? spec.seedPrompt;
+    optimized?.componentMap?.["root::instruction"] ?? optimized?.instruction ?? world.seedPrompt;
   return outcome(world, server, prompt, SEED_TEMPERATURE, result.bestScore);
 }

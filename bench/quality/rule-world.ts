@@ -56,6 +56,8 @@ export type ReflectionNoiseKey =
 
 export const HIGH = 0.92;
 const WRONG = 0.1;
+/** A rare kind's weight in the mix (a common kind's is 0.6–1.4). */
+const RARE_WEIGHT = 0.25;
 /** Factor on a kind's success for each generic rule that hurts it. */
 export const HARM_SUBSET = 0.6;
 /** Judge worlds: the second rubric item ("complete") is met with this probability. */
@@ -92,6 +94,14 @@ const VAGUE = "mind the usual format";
  */
 export const rulePhrasing = { generic: false };
 
+/**
+ * What the seed prompt holds. `--seed-rare-rules` appends the right rule of
+ * every rare kind to each world's seed: with `--generic-rules` those are
+ * generic instructions the seed needs for a few examples only, the case a
+ * pruning of the seed's own instructions could lose.
+ */
+export const seedContents = { rareRules: false };
+
 export function ruleText(kind: string, phrase: string): string {
   return rulePhrasing.generic
     ? `Always ${phrase} in ${kind} cases.`
@@ -119,7 +129,7 @@ export class RuleWorld {
     this.right = spec.kinds.map(() => rng.int(KEY_PHRASES.length));
     this.base = spec.kinds.map(() => 0.15 + 0.35 * rng.next());
     const rare = new Set(rng.shuffle(Array.from({ length: K }, (_, k) => k)).slice(0, spec.rare));
-    this.weights = spec.kinds.map((_, k) => (rare.has(k) ? 0.25 : 0.6 + 0.8 * rng.next()));
+    this.weights = spec.kinds.map((_, k) => (rare.has(k) ? RARE_WEIGHT : 0.6 + 0.8 * rng.next()));
     this.harms = GENERIC_HARMFUL.map(() => {
       const hit = new Set(
         rng.shuffle(Array.from({ length: K }, (_, k) => k)).slice(0, Math.ceil(K / 2)),
@@ -130,6 +140,13 @@ export class RuleWorld {
 
   get name(): string {
     return this.spec.name;
+  }
+
+  /** The run's seed prompt: the world's, with its rare kinds' rules under `seedContents.rareRules`. */
+  get seedPrompt(): string {
+    if (!seedContents.rareRules) return this.spec.seedPrompt;
+    const rare = this.weights.flatMap((w, k) => (w === RARE_WEIGHT ? [this.rightRule(k)] : []));
+    return [this.spec.seedPrompt, ...rare].join(" ");
   }
 
   /** `count` examples with the world's kind frequencies. */

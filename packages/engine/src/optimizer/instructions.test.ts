@@ -122,6 +122,34 @@ describe("instructions of a prompt", () => {
     expect(drawGenericPruning(parent, proposal, new Prng(1))).toBeNull();
   });
 
+  it("never draws a seed of one generic instruction: it is the task's statement", () => {
+    const seed = "Answer with the code.";
+    const parent = `${seed} Always sign with the team name.`;
+    const proposal = `${parent} For refunds, quote the order number.`;
+    for (let n = 1; n <= 30; n++)
+      expect(drawGenericPruning(parent, proposal, new Prng(n), seed)).toBeNull();
+    // beside a seed of one instruction and a case's rule, only the new generic addition is drawn
+    for (let n = 1; n <= 30; n++) {
+      const r = drawGenericPruning(
+        seed,
+        `${seed} Keep every reply short. For refunds, quote the order number.`,
+        new Prng(n),
+        seed,
+      );
+      expect(r).toMatchObject({ removed: "Keep every reply short.", fromSeed: false });
+    }
+    // a case's rule in the seed does not count: the seed still holds one generic instruction
+    const withRule = `${seed} For delays, give the new date.`;
+    expect(
+      drawGenericPruning(
+        withRule,
+        `${withRule} Always sign with the team name. For refunds, quote the order number.`,
+        new Prng(1),
+        withRule,
+      ),
+    ).toMatchObject({ removed: "Always sign with the team name.", fromSeed: false });
+  });
+
   it("merges the instructions two lineages added, drops what the other removed, once each", () => {
     const common = "Answer briefly. Keep replies short.";
     const better = "Answer briefly. Keep replies short. For dates, use ISO format.";

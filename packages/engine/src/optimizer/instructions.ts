@@ -108,7 +108,8 @@ export function conditionOf(instruction: string): string | null {
  * plausible generic rule written beside the fix a failure needed is credited
  * with the fix's gain. Given the run's `seed` prompt, a proposal that added
  * anything and holds two or more generic instructions may instead lose one
- * of the seed's own (`fromSeed`): the seed's filler dilutes the instructions
+ * of the seed's own (`fromSeed`) when the seed holds two or more (a seed of
+ * one is the task's statement, never pruned): the seed's filler dilutes the instructions
  * and its plausible rules may contradict them, which costs nothing until the
  * prompt holds those instructions, and no minibatch ever tested the seed's
  * sentences. Instructions an accepted edit brought in are left alone: their
@@ -125,7 +126,11 @@ export function drawGenericPruning(
   const added = list.flatMap((u, i) => (fromParent(u) ? [] : [i]));
   const isGeneric = (i: number) => conditionOf((list[i] as Unit).text) === null;
   const everyGeneric = list.flatMap((_, i) => (isGeneric(i) ? [i] : []));
-  const inSeed = seed === undefined ? () => false : keptFrom(seed);
+  // a seed of one generic instruction is the task's statement: dropping it leaves no task
+  const inSeed =
+    seed !== undefined && units(seed).filter((u) => conditionOf(u.text) === null).length >= 2
+      ? keptFrom(seed)
+      : () => false;
   const seedGeneric = everyGeneric.filter((i) => !added.includes(i) && inSeed(list[i] as Unit));
   const pool = [
     ...(added.length >= 2 ? added.filter(isGeneric) : []),

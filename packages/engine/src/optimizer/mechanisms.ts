@@ -36,8 +36,10 @@ export const MECHANISM_DEFAULTS = {
   // fresh blocks of 50 seeds (docs/optimiser.md, "Session 25"), most in the judged worlds
   pruneGenericAdditions: true,
   // the pruning may also drop one of the seed's generic instructions: measured in
-  // bench/quality.ts over seven worlds on two fresh blocks of 50 seeds and seeds 1–20
-  // (docs/optimiser.md, "Session 26"): −0.004 and +0.005, no effect, so off
+  // bench/quality.ts over seven worlds on two fresh blocks of 50 seeds (docs/optimiser.md,
+  // "Session 26"): −0.004 and +0.005, no effect; restricted to seeds of two or more generic
+  // instructions ("Session 27") it gains where the seed carries filler and loses 0.02–0.05
+  // where the seed holds the rules of rare kinds, so off
   pruneSeedGeneric: false,
   // measured in bench/quality.ts over five worlds and three blocks of seeds (docs/optimiser.md,
   // "Temperature edits"): in place of the end's probes they win where a warmer temperature is

@@ -158,10 +158,12 @@ export interface SingleAgentOptions extends OptimiseOptionsBase {
   /**
    * The pruning may also drop one of the seed prompt's own generic instructions ("Be helpful
    * and professional.") when the proposal added something and holds at least two generic
-   * instructions: the seed's filler and plausible rules show their cost only once the prompt
+   * instructions, and the seed itself holds two or more (a seed of one is the task's
+   * statement): the seed's filler and plausible rules show their cost only once the prompt
    * holds the instructions they weaken or contradict, and no minibatch ever tested them.
-   * Needs `pruneGenericAdditions`. Default false: in bench/quality.ts it did not help on
-   * average over seven worlds (docs/optimiser.md, "Session 26").
+   * Needs `pruneGenericAdditions`. Default false: in bench/quality.ts it helps where the seed
+   * carries filler and loses the rules a seed holds for rare kinds of request (docs/optimiser.md,
+   * "Session 26" and "Session 27").
    */
   pruneSeedGeneric?: boolean;
   /**
