@@ -27,6 +27,7 @@
  *     [--rows N]   (train / validation sizes of the product's split of an N-row dataset, not 30 / 20)
  *     [--generic-rules]   (the rule worlds word every kind's rule as a generic "Always …" instruction)
  *     [--seed-rare-rules]   (each rule world's seed also holds its rare kinds' right rules)
+ *     [--seed-temperature T]   (the rule worlds' runs start at T, not 0.7; AxGEPA keeps it)
  *
  * `--only frontier` runs the cost–quality world (bench/quality/frontier.ts):
  * share of the possible saving found at equal quality, how often the
@@ -35,7 +36,7 @@
 import { parseArgs } from "node:util";
 import { printFrontierRows } from "./quality/frontier";
 import { runRuleAx, runRuleSingle } from "./quality/rule-runners";
-import { RULE_WORLDS, rulePhrasing, seedContents } from "./quality/rule-world";
+import { RULE_WORLDS, rulePhrasing, seedSetup } from "./quality/rule-world";
 import {
   benchCache,
   ceilingShare,
@@ -68,11 +69,15 @@ const { values } = parseArgs({
     cache: { type: "boolean", default: false },
     "generic-rules": { type: "boolean", default: false },
     "seed-rare-rules": { type: "boolean", default: false },
+    "seed-temperature": { type: "string", default: "0.7" },
   },
 });
 benchCache.on = values.cache === true;
 rulePhrasing.generic = values["generic-rules"] === true;
-seedContents.rareRules = values["seed-rare-rules"] === true;
+seedSetup.rareRules = values["seed-rare-rules"] === true;
+seedSetup.temperature = Number(values["seed-temperature"]);
+if (!(seedSetup.temperature >= 0 && seedSetup.temperature <= 1))
+  throw new Error("--seed-temperature must be a number from 0 to 1");
 /** Only the ablation rows whose name contains this text (`--ablation merge`); all by default. */
 const ablation = String(values.ablation);
 const seeds = Array.from({ length: Number(values.seeds) }, (_, i) => i + Number(values.first));
@@ -164,6 +169,11 @@ const ABLATIONS: Array<[string, EngineOverrides]> = [
     "  − no probe for the judge (temperature chosen by evidence for every metric)",
     { temperatureByEvidence: true } as EngineOverrides,
   ],
+  [
+    // acts only in judged runs that start at 0–0.2 or 0.8–1 (`--seed-temperature`)
+    "  − the judge's probe at 0.5 from an end of the range",
+    { centreProbe: false } as EngineOverrides,
+  ],
 ];
 
 /** Multi-agent mechanisms, each switched off alone (`--only multi-ablations`, ≤ 700 calls). */
@@ -199,6 +209,10 @@ const VARIANTS: Array<[string, EngineOverrides]> = [
   ["  + minibatch of 4 (3)", { minibatchSize: 4 } as EngineOverrides],
   ["  + minibatch of 5 (3)", { minibatchSize: 5 } as EngineOverrides],
   ["  + the seed's generic instructions pruned too", { pruneSeedGeneric: true } as EngineOverrides],
+  [
+    "  judge's probe at 0.5 with half its pass held back (whole)",
+    { probeHeldBack: false } as EngineOverrides,
+  ],
 ];
 
 const server: WorldServer = await startWorldServer();

@@ -11,13 +11,11 @@ import { createLlmGateway, parseLlmConfig } from "../../apps/server/src/llm";
 import { Prng } from "../../packages/engine/src/util/prng";
 import { MODELS } from "./dispatch";
 import { RuleAgents, ruleDispatch } from "./rule-agents";
-import { RuleWorld, type RuleWorldSpec } from "./rule-world";
+import { RuleWorld, type RuleWorldSpec, seedSetup } from "./rule-world";
 import type { EngineOverrides, RunOutcome } from "./runners";
 import { responseCache, TRAIN, VALIDATION } from "./runners";
 import type { WorldServer } from "./server";
 import type { Question } from "./world";
-
-const SEED_TEMPERATURE = 0.7;
 
 function words(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
@@ -66,7 +64,7 @@ function outcome(
     ? Math.max(...grid.map((t) => world.expected(prompt, t)))
     : undefined;
   return {
-    initial: world.expected(world.seedPrompt, SEED_TEMPERATURE),
+    initial: world.expected(world.seedPrompt, seedSetup.temperature),
     best: world.best(),
     final: world.expected(prompt, temperature),
     presentedValidation,
@@ -120,7 +118,7 @@ export async function runRuleSingle(
       evaluateTest: false,
       model: MODELS.assistant,
       prompt: world.seedPrompt,
-      temperature: SEED_TEMPERATURE,
+      temperature: seedSetup.temperature,
       ...overrides,
     } as SingleAgentOptions);
     let step = await run.next();
@@ -152,7 +150,7 @@ export async function runRuleAx(
       name: "openai",
       apiKey: "bench",
       apiURL: server.url,
-      config: { model: model as never, stream: false, temperature: SEED_TEMPERATURE },
+      config: { model: model as never, stream: false, temperature: seedSetup.temperature },
     });
   const program = ax("question:string -> answer:string");
   program.setInstruction(world.seedPrompt);
@@ -190,5 +188,5 @@ export async function runRuleAx(
     | undefined;
   const prompt =
     optimized?.componentMap?.["root::instruction"] ?? optimized?.instruction ?? world.seedPrompt;
-  return outcome(world, server, prompt, SEED_TEMPERATURE, result.bestScore);
+  return outcome(world, server, prompt, seedSetup.temperature, result.bestScore);
 }

@@ -95,12 +95,14 @@ const VAGUE = "mind the usual format";
 export const rulePhrasing = { generic: false };
 
 /**
- * What the seed prompt holds. `--seed-rare-rules` appends the right rule of
- * every rare kind to each world's seed: with `--generic-rules` those are
- * generic instructions the seed needs for a few examples only, the case a
- * pruning of the seed's own instructions could lose.
+ * The seed configuration of every rule world. `--seed-rare-rules` appends the
+ * right rule of every rare kind to each world's seed prompt: with
+ * `--generic-rules` those are generic instructions the seed needs for a few
+ * examples only, the case a pruning of the seed's own instructions could
+ * lose. `--seed-temperature` sets the temperature runs start at (and AxGEPA
+ * keeps), 0.7 unless given.
  */
-export const seedContents = { rareRules: false };
+export const seedSetup = { rareRules: false, temperature: 0.7 };
 
 export function ruleText(kind: string, phrase: string): string {
   return rulePhrasing.generic
@@ -142,9 +144,9 @@ export class RuleWorld {
     return this.spec.name;
   }
 
-  /** The run's seed prompt: the world's, with its rare kinds' rules under `seedContents.rareRules`. */
+  /** The run's seed prompt: the world's, with its rare kinds' rules under `seedSetup.rareRules`. */
   get seedPrompt(): string {
-    if (!seedContents.rareRules) return this.spec.seedPrompt;
+    if (!seedSetup.rareRules) return this.spec.seedPrompt;
     const rare = this.weights.flatMap((w, k) => (w === RARE_WEIGHT ? [this.rightRule(k)] : []));
     return [this.spec.seedPrompt, ...rare].join(" ");
   }

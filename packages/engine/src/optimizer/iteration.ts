@@ -72,6 +72,8 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   sequentialProbes: boolean;
   /** A lower temperature within one paired standard error of the best wins (temperature.ts). */
   temperatureTiesToLower: boolean;
+  /** The end's probe measures the middle of the range instead of 0 and the start (temperature.ts). */
+  centreProbe: boolean;
   /** Present a fresh validation measurement of a temperature chosen among several. */
   freshPresentedScore: boolean;
   /** Draw minibatches toward the parent's failures and uncovered strata (targeting.ts). */

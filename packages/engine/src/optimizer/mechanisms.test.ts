@@ -165,6 +165,51 @@ describe("temperature chosen by evidence by metric", () => {
   });
 });
 
+describe("the judge's probe at the centre of the range (centreProbe)", () => {
+  /** Replies at each temperature and the final result of a run. */
+  async function replies(metric: "judge" | "exact", overrides: Partial<SingleAgentOptions>) {
+    const dataset = { name: "synthetic", metric, examples: syntheticExamples(30) } as const;
+    const { options } = singleOptions({ seed: 2, iterations: 4, dataset, ...overrides });
+    const at = new Map<number, number>();
+    const inner = options.llm;
+    const llm: LlmPort = {
+      ...inner,
+      complete(request) {
+        if (request.purpose === "assistant") {
+          const t = Math.round((request.temperature ?? 0) * 100) / 100;
+          at.set(t, (at.get(t) ?? 0) + 1);
+        }
+        return inner.complete(request);
+      },
+    };
+    const maxCalls = singleEstimate(options).maxCalls;
+    const { optimizeSingleAgent } = await import("./single");
+    const { final } = await drive(optimizeSingleAgent({ ...options, llm, maxCalls }));
+    expect(final.usage.calls).toBeLessThanOrEqual(maxCalls);
+    return { at, final };
+  }
+
+  it("probes 0.5 by default in a judged run that starts at an end of the range, and changes nothing else", async () => {
+    // starting at 1: the probe measures the pick at 0.5 (the fake reflection moves by ±0.2 at most)
+    const off = await replies("judge", { temperature: 1, centreProbe: false });
+    const on = await replies("judge", { temperature: 1 });
+    expect(off.at.get(0.5) ?? 0).toBe(0);
+    expect(on.at.get(0.5) ?? 0).toBeGreaterThanOrEqual(10);
+    expect(on.at.get(0) ?? 0).toBe(0);
+    // starting in the middle part of the range, or scored by exact answers: the same run
+    for (const [metric, temperature] of [
+      ["judge", 0.7],
+      ["exact", 1],
+    ] as const) {
+      const a = await replies(metric, { temperature, centreProbe: false });
+      const b = await replies(metric, { temperature });
+      expect(b.final.usage.calls).toBe(a.final.usage.calls);
+      expect(b.final.best.config).toEqual(a.final.best.config);
+      expect([...b.at]).toEqual([...a.at]);
+    }
+  });
+});
+
 describe("temperature ties by metric", () => {
   /** A port whose assistant fails one validation example at temperature 0 and answers it warm. */
   function colderMissesOne(inner: LlmPort, question: string): LlmPort {

@@ -8,7 +8,7 @@
  */
 import type { ModeAdapter } from "./adapter";
 import { nonNegativeInt } from "./option-values";
-import { SEQUENTIAL_PROBES, TEMPERATURE_PROBES } from "./temperature";
+import { farFromCentre, SEQUENTIAL_PROBES, TEMPERATURE_PROBES } from "./temperature";
 import type { OptimiseOptionsBase } from "./types";
 
 /** Defaults of the mechanisms (single-agent; multi-agent overrides its own). */
@@ -16,6 +16,10 @@ export const MECHANISM_DEFAULTS = {
   // for the reference-based metrics; the LLM judge and a user's scorer default to off (the
   // metric rule in mechanismSettings, docs/optimiser.md "Session 21")
   temperatureByEvidence: true,
+  // judged runs that start at an end of the temperature range probe its middle: measured in
+  // bench/quality.ts at starting temperatures 0.2 and 1 on two fresh blocks (docs/optimiser.md,
+  // "Session 27"): judged worlds +0.023 / +0.027 (0.2) and +0.053 / +0.040 (1); at 0.7 it never acts
+  centreProbe: true,
   freshPresentedScore: true,
   // measured in bench/quality.ts over four fresh blocks of seeds (41–280): minibatches toward
   // failures and strata did not help on average over the worlds (−0.008 to −0.025)
@@ -74,7 +78,12 @@ export function mechanismSettings<C>(
   // the end's probe pays where colder is likely better; a judged probe costs two calls an example
   // and seldom beats the search's own temperature, so there its calls go to the search
   // (docs/optimiser.md, "Session 21")
-  const evidenceByDefault = MECHANISM_DEFAULTS.temperatureByEvidence && coldPrior;
+  // without that prior, a run that starts at an end of the range probes the middle instead
+  // (docs/optimiser.md, "Session 27"): far from it a judged task can lose most to its temperature
+  const centreApplies =
+    !coldPrior && adapter.temperatureOf !== undefined && farFromCentre(seedTemperature);
+  const centreProbe = centreApplies && (options.centreProbe ?? MECHANISM_DEFAULTS.centreProbe);
+  const evidenceByDefault = MECHANISM_DEFAULTS.temperatureByEvidence && (coldPrior || centreProbe);
   const temperatureByEvidence =
     (options.temperatureByEvidence ?? evidenceByDefault) && adapter.temperatureOf !== undefined;
   const temperatureEdits =
@@ -94,7 +103,7 @@ export function mechanismSettings<C>(
   const draftSteps = nonNegativeInt(options.draftSteps, draftDefault, "draftSteps");
   const temperatureTiesToLower = options.temperatureTiesToLower ?? coldPrior;
   // without that prior the search may spend half of the probe's pass (docs/optimiser.md, "Session 20")
-  const probeHeldBack = options.probeHeldBack ?? coldPrior;
+  const probeHeldBack = options.probeHeldBack ?? (coldPrior || centreProbe);
   // half a pass pays for a partial fresh pass of the presented configuration (or the probe's
   // first half), so the presented score stays a measurement its choice did not use
   const heldBack =
@@ -103,6 +112,7 @@ export function mechanismSettings<C>(
     draftSteps,
     temperatureTiesToLower,
     temperatureByEvidence,
+    centreProbe: centreProbe && temperatureByEvidence,
     temperatureReserve,
     sequentialProbes,
     freshPresentedScore,
@@ -127,6 +137,9 @@ export function mechanismSettings<C>(
       ? {}
       : { temperatureByEvidence }),
     ...(settings.inheritedFailures ? {} : { inheritedFailures: false }),
+    // recorded only when off where it applies: it acts at the end of a run, so judged runs
+    // checkpointed before it resume with it
+    ...(centreApplies && !settings.centreProbe ? { centreProbe: false } : {}),
     ...(settings.temperatureEdits ? { temperatureEdits: true } : {}),
     // recorded only when off: it changes only the end of a run, so earlier checkpoints resume with it
     ...(temperatureByEvidence && !settings.sequentialProbes ? { sequentialProbes: false } : {}),

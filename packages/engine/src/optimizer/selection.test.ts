@@ -29,7 +29,13 @@ describe("final selection robust to noise", () => {
   });
 
   it("does not measure deterministic candidates again", async () => {
-    const { run, llm } = singleOptions({ iterations: 2, temperature: 0, rescoreTop: 2 });
+    // (no probe at the middle of the range: it would measure the pick at 0.5 on purpose)
+    const { run, llm } = singleOptions({
+      iterations: 2,
+      temperature: 0,
+      rescoreTop: 2,
+      centreProbe: false,
+    });
     const { results } = await drive(run());
     const extra = llm.calls.length - results.reduce((s, r) => s + r.usage.calls, 0);
     // only the held-out evaluation: the fake's reflection keeps temperature 0

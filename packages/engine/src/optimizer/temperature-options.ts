@@ -18,6 +18,15 @@ export interface TemperatureChoiceOptions {
    */
   temperatureByEvidence?: boolean;
   /**
+   * The LLM judge and a user's scorer (no cold prior), in a run that starts at an end of the
+   * temperature range (0–0.2 or 0.8–1): the end's probe is turned on and measures the final
+   * pick at the middle of the range (0.5) instead of 0 and the start, when the pick's own
+   * temperature still lies at an end; its whole pass is kept back. Far from the middle a
+   * judged task can lose most to its temperature, and the reflection's small steps seldom
+   * carry it across. Default true (docs/optimiser.md, "Session 27").
+   */
+  centreProbe?: boolean;
+  /**
    * With `temperatureByEvidence`: each probe temperature answers the first half of the
    * validation set first and the second half only when it is not clearly worse than the pick
    * there; only the lowest other temperature is probed, so one validation pass is kept back

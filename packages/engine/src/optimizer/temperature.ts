@@ -36,8 +36,28 @@ export interface TemperatureMeasurement {
   evaluations?: ExampleEvaluation[];
 }
 
-/** The temperatures to probe for a candidate at `current` in a run that started at `seed`. */
-export function probeTemperatures(current: number, seed: number): number[] {
+/** The middle of the temperature range: the centre probe's temperature (`centreProbe`). */
+export const CENTRE_TEMPERATURE = 0.5;
+/** How far from the centre a temperature must lie for the centre probe to measure it. */
+export const CENTRE_DISTANCE = 0.3;
+
+/**
+ * Whether `t` lies at an end of the range (0–0.2 or 0.8–1), where a task
+ * with no prior on the direction (a judged reply may want warmth or not)
+ * can lose most to its temperature and a probe at the centre can tell.
+ */
+export function farFromCentre(t: number): boolean {
+  return Math.abs(t - CENTRE_TEMPERATURE) >= CENTRE_DISTANCE - EPS;
+}
+
+/**
+ * The temperatures to probe for a candidate at `current` in a run that
+ * started at `seed`: 0 and the starting one (the cold prior), or, with
+ * `centre`, only the middle of the range and only when `current` lies at an
+ * end of it.
+ */
+export function probeTemperatures(current: number, seed: number, centre = false): number[] {
+  if (centre) return farFromCentre(current) ? [CENTRE_TEMPERATURE] : [];
   return [...new Set([0, seed])]
     .filter((t) => Math.abs(t - current) > EPS)
     .slice(0, TEMPERATURE_PROBES);
@@ -101,7 +121,7 @@ export async function chooseTemperature<C>(
 }> {
   const current = access.of(config);
   const measured: TemperatureMeasurement[] = [{ temperature: current, scores: [...scores] }];
-  const probes = probeTemperatures(current, seedTemperature).slice(
+  const probes = probeTemperatures(current, seedTemperature, env.centreProbe).slice(
     0,
     env.sequentialProbes ? SEQUENTIAL_PROBES : TEMPERATURE_PROBES,
   );
