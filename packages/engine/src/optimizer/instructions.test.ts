@@ -15,6 +15,21 @@ import { mergePair } from "./merge";
 import { applyJointEdits } from "./multi";
 import { singleAgentAdapter } from "./single";
 
+/**
+ * What 30 draws (Prng seeds 1–30) of a pruning drop: each instruction removed with whether it
+ * was the seed's, sorted, and how many draws found nothing to prune.
+ */
+function drawsOf(parent: string, proposal: string, seed?: string) {
+  const drawn = new Map<string, boolean>();
+  let none = 0;
+  for (let n = 1; n <= 30; n++) {
+    const r = drawGenericPruning(parent, proposal, new Prng(n), seed);
+    if (r) drawn.set(r.removed, r.fromSeed);
+    else none++;
+  }
+  return { drawn: [...drawn].sort(), none };
+}
+
 describe("instructions of a prompt", () => {
   it("splits sentences and lines and keeps the layout when one is removed", () => {
     const prompt = "You tutor algebra. Show each step!\n- End with x = value\nBe brief.";
@@ -93,21 +108,16 @@ describe("instructions of a prompt", () => {
       ["Be friendly.", true],
     ]);
     // beside two additions, a generic addition is drawn too, and said to be new
-    const drawn = new Map<string, boolean>();
-    for (let n = 1; n <= 30; n++) {
-      const r = drawGenericPruning(
-        seed,
-        `${seed} Keep every reply short. For refunds, quote the order number.`,
-        new Prng(n),
-        seed,
-      );
-      if (r) drawn.set(r.removed, r.fromSeed);
-    }
-    expect([...drawn].sort()).toEqual([
-      ["Answer with the code.", true],
-      ["Be friendly.", true],
-      ["Keep every reply short.", false],
-    ]);
+    expect(
+      drawsOf(seed, `${seed} Keep every reply short. For refunds, quote the order number.`, seed),
+    ).toEqual({
+      drawn: [
+        ["Answer with the code.", true],
+        ["Be friendly.", true],
+        ["Keep every reply short.", false],
+      ],
+      none: 0,
+    });
     // nothing added, or one generic instruction only: nothing to prune
     expect(drawGenericPruning(parent, parent, new Prng(1), seed)).toBeNull();
     expect(
@@ -126,18 +136,11 @@ describe("instructions of a prompt", () => {
     const seed = "Answer with the code.";
     const parent = `${seed} Always sign with the team name.`;
     const proposal = `${parent} For refunds, quote the order number.`;
-    for (let n = 1; n <= 30; n++)
-      expect(drawGenericPruning(parent, proposal, new Prng(n), seed)).toBeNull();
+    expect(drawsOf(parent, proposal, seed)).toEqual({ drawn: [], none: 30 });
     // beside a seed of one instruction and a case's rule, only the new generic addition is drawn
-    for (let n = 1; n <= 30; n++) {
-      const r = drawGenericPruning(
-        seed,
-        `${seed} Keep every reply short. For refunds, quote the order number.`,
-        new Prng(n),
-        seed,
-      );
-      expect(r).toMatchObject({ removed: "Keep every reply short.", fromSeed: false });
-    }
+    expect(
+      drawsOf(seed, `${seed} Keep every reply short. For refunds, quote the order number.`, seed),
+    ).toEqual({ drawn: [["Keep every reply short.", false]], none: 0 });
     // a case's rule in the seed does not count: the seed still holds one generic instruction
     const withRule = `${seed} For delays, give the new date.`;
     expect(
