@@ -248,8 +248,9 @@ export function estimateRun(input: EstimateInput): RunEstimate {
   const testReplies = evaluateTest ? (iterations > 0 ? 2 : 1) * split.test.length : 0;
   // Single-agent: the presented prompt is scored at one more temperature (in halves; up to two
   // whole probes with `sequentialProbes` off; temperature.ts) or, with temperature edits, once
-  // more for the presented score (finalise.ts). Judged runs do not probe by default; the pass
-  // stays in their budget and their search spends it (mechanisms.ts).
+  // more for the presented score (finalise.ts). Judged runs do not probe by default (except at
+  // 0.5 when they start at an end of the range); the pass stays in their budget and their search
+  // spends it (mechanisms.ts).
   const endPasses = OPTIMISER_DEFAULTS.temperatureByEvidence
     ? OPTIMISER_DEFAULTS.sequentialProbes
       ? SEQUENTIAL_PROBES

@@ -4,7 +4,8 @@
  * on the validation set at another temperature (the lowest other probe
  * temperature, in halves: the second half only when the first does not show
  * it clearly worse; or, with `sequentialProbes` off, whole at 0 and at the
- * run's starting one), within calls kept back for it. The best validation
+ * run's starting one; with `centreProbe`, a judged run that started at an end
+ * of the range, at 0.5), within calls kept back for it. The best validation
  * mean wins; ties go to the lower temperature, where for the reference-based
  * metrics a tie is a difference within one standard error of the paired
  * per-example differences (the noise of the comparison itself), and for the
