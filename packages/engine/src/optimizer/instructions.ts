@@ -109,11 +109,11 @@ export function conditionOf(instruction: string): string | null {
  * with the fix's gain. Given the run's `seed` prompt, a proposal that added
  * anything and holds two or more generic instructions may instead lose one
  * of the seed's own (`fromSeed`) when the seed holds two or more (a seed of
- * one is the task's statement, never pruned): the seed's filler dilutes the instructions
- * and its plausible rules may contradict them, which costs nothing until the
- * prompt holds those instructions, and no minibatch ever tested the seed's
- * sentences. Instructions an accepted edit brought in are left alone: their
- * edit won a minibatch and a validation pass.
+ * one is the task's statement, never pruned): the seed's filler dilutes the
+ * instructions and its plausible rules may contradict them, which costs
+ * nothing until the prompt holds those instructions, and no minibatch ever
+ * tested the seed's sentences. Instructions an accepted edit brought in are
+ * left alone: their edit won a minibatch and a validation pass.
  */
 export function drawGenericPruning(
   parent: string,
