@@ -158,6 +158,10 @@ const ABLATIONS: Array<[string, EngineOverrides]> = [
     { pruneGenericAdditions: false } as EngineOverrides,
   ],
   [
+    "  − a draft's generic additions pruned together (one drawn)",
+    { pruneGenericTogether: false } as EngineOverrides,
+  ],
+  [
     "  − temperature ties by metric (one-SE band for every metric)",
     { temperatureTiesToLower: true } as EngineOverrides,
   ],

@@ -71,6 +71,8 @@ export interface ModeAdapter<C> {
   ): { config: C; removed: string; fromSeed: boolean } | null;
   /** Whether `prunedOf` may drop one of the seed's instructions (`pruneSeedGeneric`). */
   prunesSeed?: boolean;
+  /** Whether `prunedOf` drops all of a draft's generic additions at once (`pruneGenericTogether`). */
+  prunesTogether?: boolean;
   /** The candidate's sampling temperature (modes with one temperature coordinate). */
   temperatureOf?(candidate: C): number;
   /** A copy of `candidate` at temperature `t`. */

@@ -89,6 +89,60 @@ describe("instructions of a prompt", () => {
     ).toBeNull();
   });
 
+  it("together, drops every generic addition at once when two or more sit beside a case's rule", () => {
+    const parent = "Answer with the code. Be friendly.";
+    const proposal =
+      "Answer with the code. Be friendly. For refunds, quote the order number. Keep every reply short. Take care to do your best work.";
+    for (let n = 1; n <= 10; n++) {
+      const r = drawGenericPruning(parent, proposal, new Prng(n), undefined, true);
+      expect(r).toEqual({
+        prompt: "Answer with the code. Be friendly. For refunds, quote the order number.",
+        removed: "Keep every reply short. Take care to do your best work.",
+        fromSeed: false,
+      });
+    }
+    // one drawn without `together`: both are drawn over the seeds
+    expect(drawsOf(parent, proposal).drawn.map(([t]) => t)).toEqual([
+      "Keep every reply short.",
+      "Take care to do your best work.",
+    ]);
+    // one generic addition: drawn as before
+    const one = `${parent} For refunds, quote the order number. Keep every reply short.`;
+    expect(drawGenericPruning(parent, one, new Prng(1), undefined, true)?.removed).toBe(
+      "Keep every reply short.",
+    );
+    // generic additions only (fixes worded as generic rules): one drawn, never the whole edit
+    const generic = `${parent} Keep every reply short. Take care to do your best work.`;
+    for (let n = 1; n <= 10; n++) {
+      const r = drawGenericPruning(parent, generic, new Prng(n), undefined, true);
+      expect(instructionsOf(r?.prompt ?? "")).toHaveLength(3);
+    }
+  });
+
+  it("the single-agent adapter prunes a draft's generic additions together by default", () => {
+    const parent = { prompt: "Answer with the code.", temperature: 0.5 };
+    const draft = {
+      prompt:
+        "Answer with the code. For refunds, quote the order number. Keep every reply short. Be thorough.",
+      temperature: 0.5,
+    };
+    const adapter = (pruneGenericTogether?: boolean) =>
+      singleAgentAdapter({
+        model: "m",
+        reflectionModel: "r",
+        tuneTemperature: true,
+        pruneGenericAdditions: true,
+        ...(pruneGenericTogether === undefined ? {} : { pruneGenericTogether }),
+      });
+    expect(adapter().prunedOf?.(draft, parent, new Prng(1))?.config.prompt).toBe(
+      "Answer with the code. For refunds, quote the order number.",
+    );
+    const removed = new Set(
+      [1, 2, 3, 4, 5, 6].map((n) => adapter(false).prunedOf?.(draft, parent, new Prng(n))?.removed),
+    );
+    expect([...removed].sort()).toEqual(["Be thorough.", "Keep every reply short."]);
+  });
+
   it("given the seed, draws the seed's own generic instructions once the proposal added something and holds two", () => {
     const seed = "Answer with the code. Be friendly.";
     const parent = `${seed} Always sign with the team name.`;

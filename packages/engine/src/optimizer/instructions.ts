@@ -113,13 +113,18 @@ export function conditionOf(instruction: string): string | null {
  * instructions and its plausible rules may contradict them, which costs
  * nothing until the prompt holds those instructions, and no minibatch ever
  * tested the seed's sentences. Instructions an accepted edit brought in are
- * left alone: their edit won a minibatch and a validation pass.
+ * left alone: their edit won a minibatch and a validation pass. With
+ * `together`, a proposal that added two or more generic instructions beside
+ * a case's rule loses all of them at once: a filler sentence ties with its
+ * own removal and never passes alone, so drawing it would spend the test
+ * while a harmful rule beside it stays.
  */
 export function drawGenericPruning(
   parent: string,
   proposal: string,
   rng: Prng,
   seed?: string,
+  together = false,
 ): { prompt: string; removed: string; fromSeed: boolean } | null {
   const fromParent = keptFrom(parent);
   const list = units(proposal);
@@ -137,6 +142,15 @@ export function drawGenericPruning(
     ...(added.length > 0 && everyGeneric.length >= 2 ? seedGeneric : []),
   ];
   if (pool.length === 0) return null;
+  const addedGeneric = added.length >= 2 ? added.filter(isGeneric) : [];
+  if (together && addedGeneric.length >= 2 && addedGeneric.length < added.length) {
+    const dropped = new Set(addedGeneric);
+    return {
+      prompt: join(list.filter((_, i) => !dropped.has(i))),
+      removed: addedGeneric.map((i) => (list[i] as Unit).text).join(" "),
+      fromSeed: false,
+    };
+  }
   const drawn = withoutOneOf(proposal, list, pool, rng);
   return { ...drawn, fromSeed: !added.some((i) => (list[i] as Unit).text === drawn.removed) };
 }

@@ -45,6 +45,10 @@ export const MECHANISM_DEFAULTS = {
   // instructions ("Session 27") it gains where the seed carries filler and loses 0.02–0.05
   // where the seed holds the rules of rare kinds, so off
   pruneSeedGeneric: false,
+  // a draft's two or more generic additions are pruned together: +0.002 on each of three fresh
+  // blocks of 50 seeds over seven worlds, no change with fixes worded as generic rules
+  // (docs/optimiser.md, "Session 28")
+  pruneGenericTogether: true,
   // measured in bench/quality.ts over five worlds and three blocks of seeds (docs/optimiser.md,
   // "Temperature edits"): in place of the end's probes they win where a warmer temperature is
   // better and lose about as much where a colder one is, so the probes stay the default
@@ -132,6 +136,8 @@ export function mechanismSettings<C>(
     ...(adapter.mode === "single" && !adapter.prunedOf ? { pruneGenericAdditions: false } : {}),
     // recorded only when on: checkpoints from before the option resume without it
     ...(adapter.prunesSeed ? { pruneSeedGeneric: true } : {}),
+    // recorded only when off, so checkpoints from before the option resume with it
+    ...(adapter.prunedOf && !adapter.prunesTogether ? { pruneGenericTogether: false } : {}),
     // recorded only when not the metric's default, so checkpoints from before that rule resume
     ...(temperatureByEvidence === evidenceByDefault || !adapter.temperatureOf
       ? {}

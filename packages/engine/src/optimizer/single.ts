@@ -105,6 +105,8 @@ export function singleAgentAdapter(options: {
   pruneGenericAdditions?: boolean;
   /** With the run's seed prompt: the pruning may also drop one of the seed's generic instructions. */
   pruneSeedGeneric?: boolean;
+  /** The pruning drops all generic additions of a draft at once when it made two or more. */
+  pruneGenericTogether?: boolean;
   /** Merge two lineages instruction by instruction. */
   instructionMerge?: boolean;
   /** Drop added instructions that conflict with kept ones (`conflictingAdditionsDropped`). Default true. */
@@ -114,6 +116,7 @@ export function singleAgentAdapter(options: {
   const dropConflicts =
     options.conflictingAdditionsDropped ?? OPTIMISER_DEFAULTS.conflictingAdditionsDropped;
   const prunesSeed = options.pruneSeedGeneric ?? OPTIMISER_DEFAULTS.pruneSeedGeneric;
+  const prunesTogether = options.pruneGenericTogether ?? OPTIMISER_DEFAULTS.pruneGenericTogether;
   return {
     mode: "single",
     key: (c) => JSON.stringify([c.prompt.trim(), c.temperature]),
@@ -157,12 +160,14 @@ export function singleAgentAdapter(options: {
     ...(options.pruneGenericAdditions
       ? {
           prunesSeed,
+          prunesTogether,
           prunedOf: (c: SingleAgentCandidate, parent: SingleAgentCandidate, rng: Prng) => {
             const r = drawGenericPruning(
               parent.prompt,
               c.prompt,
               rng,
               prunesSeed ? task?.initialPrompt : undefined,
+              prunesTogether,
             );
             return r
               ? { config: { ...c, prompt: r.prompt }, removed: r.removed, fromSeed: r.fromSeed }
@@ -248,6 +253,7 @@ export function optimizeSingleAgent(
       pruneGenericAdditions:
         options.pruneGenericAdditions ?? OPTIMISER_DEFAULTS.pruneGenericAdditions,
       pruneSeedGeneric: options.pruneSeedGeneric,
+      pruneGenericTogether: options.pruneGenericTogether,
       instructionMerge: options.instructionMerge ?? OPTIMISER_DEFAULTS.instructionMerge,
       conflictingAdditionsDropped: options.conflictingAdditionsDropped,
     });

@@ -167,6 +167,14 @@ export interface SingleAgentOptions extends OptimiseOptionsBase {
    */
   pruneSeedGeneric?: boolean;
   /**
+   * A draft that added two or more generic instructions beside a case's rule is tried without
+   * all of them at once, not without one drawn: a filler sentence ties with its removal and
+   * never passes alone, so drawing it spends the test while a harmful rule beside it stays.
+   * Needs `pruneGenericAdditions`. Default true: measured in bench/quality.ts over seven worlds
+   * on three fresh blocks of 50 seeds (docs/optimiser.md, "Session 28").
+   */
+  pruneGenericTogether?: boolean;
+  /**
    * Merge two lineages' prompts instruction by instruction (set union over their common
    * ancestor, de-duplicated; conflicts are settled by evaluation). Needs `merge`. Default true.
    */
