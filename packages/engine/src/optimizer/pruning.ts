@@ -11,15 +11,20 @@
  * on the draft's own minibatch, where the fix showed, and beat the draft on
  * a fresh minibatch; then it takes the draft's place. An instruction that
  * helps does not beat its own removal, so it stays; a filler sentence that
- * changes nothing stays too (a tie does not pass). With `pruneSeedGeneric`
- * (off by default) one of the seed prompt's own generic instructions may be
- * the one tried: the seed's filler or plausible rule shows its cost only
- * once the prompt holds what it dilutes or contradicts.
+ * changes nothing stays too (a tie does not pass). With
+ * `pruneGenericTogether` (default) a draft that added two or more generic
+ * instructions beside a case's rule is tried without all of them at once,
+ * so a filler sentence does not take the test a harmful rule beside it
+ * needed. With `pruneSeedGeneric` (off by default) one of the seed prompt's
+ * own generic instructions may be the one tried: the seed's filler or
+ * plausible rule shows its cost only once the prompt holds what it dilutes
+ * or contradicts.
  */
 import type { DatasetExample } from "@promptune/contracts";
 import { acceptOnMinibatch } from "./acceptance";
 import type { Draft, DraftRound } from "./draft";
 import { evaluateCandidate } from "./evaluate";
+import { instructionsOf } from "./instructions";
 import { BudgetExhaustedError } from "./meter";
 import type { ProposalNote } from "./recorder";
 import { parentMinibatch } from "./targeting";
@@ -52,9 +57,10 @@ export async function pruneDraft<C>(
     minibatch: examples.map((e) => e.id),
     parentValidationScore: parentRecord.score,
   });
+  const them = instructionsOf(pruned.removed).length > 1 ? "them" : "it";
   const rationale = pruned.fromSeed
     ? `Dropped "${pruned.removed}", from the initial prompt: the draft did better without it.`
-    : `Dropped "${pruned.removed}": the edit's gain held without it.`;
+    : `Dropped "${pruned.removed}": the edit's gain held without ${them}.`;
   if (note) note.record.rationale = rationale;
   /** The pruned prompt against the draft on `on` (ties pass with `orEqual`), shown on the note. */
   const compare = async (
