@@ -301,7 +301,8 @@ try {
   await server.close();
 }
 
-console.log("\nmean over the worlds run (a mechanism is kept only if it helps on average)");
+if (rows.length > 0)
+  console.log("\nmean over the worlds run (a mechanism is kept only if it helps on average)");
 const names = [...new Set(rows.map((r) => r.name))];
 for (const name of names) {
   const per = rows.filter((r) => r.name === name).map((r) => stats(r.outcomes.map(share)).mean);
@@ -311,15 +312,26 @@ for (const name of names) {
     .join(", ");
   console.log(`${name.padEnd(48)} ${stats(per).mean.toFixed(3)}   (${perWorld})`);
 }
-console.log("\ntargets per world");
-for (const w of worlds) {
+// worlds without a row of the targets (`--only frontier`, `--only ablations`) print no line
+const targetWorlds = worlds.filter((w) =>
+  rows.some(
+    (r) =>
+      r.world === w &&
+      (r.name.startsWith("Promptune single, ≤") ||
+        r.name.startsWith("Promptune multi") ||
+        r.name === AX_LABEL),
+  ),
+);
+if (targetWorlds.length > 0) console.log("\ntargets per world");
+for (const w of targetWorlds) {
   const p = rows.find((r) => r.world === w && r.name.startsWith("Promptune single, ≤"));
   const f = rows.find((r) => r.world === w && r.name.startsWith("Promptune single, fixed"));
   const a = rows.find((r) => r.world === w && r.name === AX_LABEL);
   const m = rows.find((r) => r.world === w && r.name.startsWith("Promptune multi"));
   const sh = (r?: Row) => (r ? stats(r.outcomes.map(share)).mean : Number.NaN);
-  const parts = [`${w}: single ${sh(p).toFixed(2)} (≥ 0.85)`];
-  if (a) parts.push(`single − AxGEPA ${(sh(p) - sh(a)).toFixed(2)} (≥ 0.10)`);
+  const parts = [p ? `${w}: single ${sh(p).toFixed(2)} (≥ 0.85)` : `${w}:`];
+  if (p && a) parts.push(`single − AxGEPA ${(sh(p) - sh(a)).toFixed(2)} (≥ 0.10)`);
+  if (a) parts.push(`AxGEPA ${sh(a).toFixed(2)}`);
   if (a && f) parts.push(`fixed-temperature − AxGEPA ${(sh(f) - sh(a)).toFixed(2)} (≥ 0.10)`);
   if (p) {
     const gap = stats(p.outcomes.map((o) => 100 * (o.presentedValidation - o.final))).mean;
