@@ -23,7 +23,7 @@ function drawsOf(parent: string, proposal: string, seed?: string) {
   const drawn = new Map<string, boolean>();
   let none = 0;
   for (let n = 1; n <= 30; n++) {
-    const r = drawGenericPruning(parent, proposal, new Prng(n), seed);
+    const r = drawGenericPruning(parent, proposal, new Prng(n), { seed });
     if (r) drawn.set(r.removed, r.fromSeed);
     else none++;
   }
@@ -94,7 +94,7 @@ describe("instructions of a prompt", () => {
     const proposal =
       "Answer with the code. Be friendly. For refunds, quote the order number. Keep every reply short. Take care to do your best work.";
     for (let n = 1; n <= 10; n++) {
-      const r = drawGenericPruning(parent, proposal, new Prng(n), undefined, true);
+      const r = drawGenericPruning(parent, proposal, new Prng(n), { together: true });
       expect(r).toEqual({
         prompt: "Answer with the code. Be friendly. For refunds, quote the order number.",
         removed: "Keep every reply short. Take care to do your best work.",
@@ -108,13 +108,13 @@ describe("instructions of a prompt", () => {
     ]);
     // one generic addition: drawn as before
     const one = `${parent} For refunds, quote the order number. Keep every reply short.`;
-    expect(drawGenericPruning(parent, one, new Prng(1), undefined, true)?.removed).toBe(
+    expect(drawGenericPruning(parent, one, new Prng(1), { together: true })?.removed).toBe(
       "Keep every reply short.",
     );
     // generic additions only (fixes worded as generic rules): one drawn, never the whole edit
     const generic = `${parent} Keep every reply short. Take care to do your best work.`;
     for (let n = 1; n <= 10; n++) {
-      const r = drawGenericPruning(parent, generic, new Prng(n), undefined, true);
+      const r = drawGenericPruning(parent, generic, new Prng(n), { together: true });
       expect(instructionsOf(r?.prompt ?? "")).toHaveLength(3);
     }
   });
@@ -149,7 +149,7 @@ describe("instructions of a prompt", () => {
     const proposal = `${parent} For refunds, quote the order number.`;
     const dropped = new Map<string, boolean>();
     for (let n = 1; n <= 30; n++) {
-      const r = drawGenericPruning(parent, proposal, new Prng(n), seed);
+      const r = drawGenericPruning(parent, proposal, new Prng(n), { seed });
       if (!r) throw new Error("expected a pruning");
       dropped.set(r.removed, r.fromSeed);
       expect(instructionsOf(r.prompt)).toEqual(
@@ -173,13 +173,13 @@ describe("instructions of a prompt", () => {
       none: 0,
     });
     // nothing added, or one generic instruction only: nothing to prune
-    expect(drawGenericPruning(parent, parent, new Prng(1), seed)).toBeNull();
+    expect(drawGenericPruning(parent, parent, new Prng(1), { seed })).toBeNull();
     expect(
       drawGenericPruning(
         "Answer with the code.",
         "Answer with the code. For refunds, quote the order number.",
         new Prng(1),
-        "Answer with the code.",
+        { seed: "Answer with the code." },
       ),
     ).toBeNull();
     // without the seed, the seed's sentences are never drawn
@@ -202,7 +202,7 @@ describe("instructions of a prompt", () => {
         withRule,
         `${withRule} Always sign with the team name. For refunds, quote the order number.`,
         new Prng(1),
-        withRule,
+        { seed: withRule },
       ),
     ).toMatchObject({ removed: "Always sign with the team name.", fromSeed: false });
   });

@@ -123,8 +123,7 @@ export function drawGenericPruning(
   parent: string,
   proposal: string,
   rng: Prng,
-  seed?: string,
-  together = false,
+  { seed, together = false }: { seed?: string; together?: boolean } = {},
 ): { prompt: string; removed: string; fromSeed: boolean } | null {
   const fromParent = keptFrom(parent);
   const list = units(proposal);
@@ -137,12 +136,12 @@ export function drawGenericPruning(
       ? keptFrom(seed)
       : () => false;
   const seedGeneric = everyGeneric.filter((i) => !added.includes(i) && inSeed(list[i] as Unit));
+  const addedGeneric = added.length >= 2 ? added.filter(isGeneric) : [];
   const pool = [
-    ...(added.length >= 2 ? added.filter(isGeneric) : []),
+    ...addedGeneric,
     ...(added.length > 0 && everyGeneric.length >= 2 ? seedGeneric : []),
   ];
   if (pool.length === 0) return null;
-  const addedGeneric = added.length >= 2 ? added.filter(isGeneric) : [];
   if (together && addedGeneric.length >= 2 && addedGeneric.length < added.length) {
     const dropped = new Set(addedGeneric);
     return {

@@ -162,13 +162,10 @@ export function singleAgentAdapter(options: {
           prunesSeed,
           prunesTogether,
           prunedOf: (c: SingleAgentCandidate, parent: SingleAgentCandidate, rng: Prng) => {
-            const r = drawGenericPruning(
-              parent.prompt,
-              c.prompt,
-              rng,
-              prunesSeed ? task?.initialPrompt : undefined,
-              prunesTogether,
-            );
+            const r = drawGenericPruning(parent.prompt, c.prompt, rng, {
+              seed: prunesSeed ? task?.initialPrompt : undefined,
+              together: prunesTogether,
+            });
             return r
               ? { config: { ...c, prompt: r.prompt }, removed: r.removed, fromSeed: r.fromSeed }
               : null;
