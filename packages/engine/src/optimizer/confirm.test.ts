@@ -115,6 +115,29 @@ describe("confirmRecommendation", () => {
     expect(replies).toEqual({ big: 10, tiny: 10, mid: 10 });
   });
 
+  it("makes a cheaper point hold against every dearer one that passed, reusing their answers", async () => {
+    // on the extra examples the best fails the first four and the mid point none: the cheap
+    // point, failing the same four, is as good as the best but measurably worse than mid
+    const {
+      env: e,
+      adapter,
+      replies,
+    } = env({
+      big: (i) => i >= 4,
+      mid: () => true,
+      tiny: (i) => i >= 4,
+    });
+    const points = [
+      point("big", scores(0), 10),
+      point("mid", scores(1), 1),
+      point("tiny", scores(1), 0.1),
+    ];
+    const out = await confirmRecommendation(e, points, examples(10, "x"), () => adapter, 0, signal);
+    expect(out).toEqual({ index: 1, passes: 3 });
+    // mid answered once, for tiny's comparison, and its own confirmation reused the answers
+    expect(replies).toEqual({ big: 10, tiny: 10, mid: 10 });
+  });
+
   it("spends nothing when no cheaper point passes on validation or the best is the cheapest", async () => {
     const { env: e, adapter, replies } = env({});
     const extra = examples(10, "x");

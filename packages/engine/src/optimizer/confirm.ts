@@ -95,15 +95,17 @@ export function variantLeaders(points: readonly MeasuredPoint<unknown>[]): Set<n
 }
 
 /**
- * Chooses the recommended point among `points` (validation scores): of
- * each model's best point (`variantLeaders`), the cheapest one `asGoodAs` the best-scoring point on validation that stays so
- * when both also answer `extra` (paired on validation + extra); the
- * best-scoring point when none does. `adapterOf` answers for a point's
- * model(s). Each extra pass starts only while the calls above `reserved`
- * pay for it (else the validation decision stands); `further` examples
- * extend the comparison by one stage while the candidate passes but scores
- * lower than the best. Returns the index into `points`
- * and how many extra passes ran.
+ * Chooses the recommended point among `points` (validation scores): of each
+ * model's best point (`variantLeaders`), the cheapest one `asGoodAs` the
+ * best-scoring point on validation that stays so when both also answer
+ * `extra` (paired on validation + extra); the best-scoring point when none
+ * does. A candidate's comparison must also hold against each dearer
+ * candidate (paired the same way; a dearer one whose pass the calls do not
+ * pay for is left out). `adapterOf` answers for a point's model(s). Each
+ * extra pass starts only while the calls above `reserved` pay for it (else
+ * the validation decision stands); `further` examples extend the comparison
+ * by one stage while the candidate passes but scores lower than the best.
+ * Returns the index into `points` and how many extra passes ran.
  */
 export async function confirmRecommendation<C>(
   env: IterationEnv<C>,
@@ -147,36 +149,48 @@ export async function confirmRecommendation<C>(
   const stages = further.length > 0 ? [extra, further] : [extra];
   // the kind (dataset `domain`) of every paired example: validation, then the stages'
   const strataOf = [...env.split.validation, ...stages.flat()].map((e) => e.domain);
-  let topSoFar: number[] = [];
-  let topStages = 0;
-  /** The best-scoring point's scores on stages 0..stage, measured once. */
-  const topThrough = async (stage: number): Promise<number[] | null> => {
-    while (topStages <= stage) {
-      const more = await pass(top, stages[topStages] ?? []);
+  /** Each point's scores per stage, measured once (a reference's passes serve its own confirmation later). */
+  const measured = new Map<MeasuredPoint<C>, number[][]>();
+  /** `q`'s scores on stages 0..stage, measuring what is missing; null when a pass does not fit. */
+  const through = async (q: MeasuredPoint<C>, stage: number): Promise<number[] | null> => {
+    const done = measured.get(q) ?? [];
+    measured.set(q, done);
+    while (done.length <= stage) {
+      const more = await pass(q, stages[done.length] ?? []);
       if (!more) return null;
-      topSoFar = [...topSoFar, ...more];
-      topStages += 1;
+      done.push(more);
     }
-    return topSoFar;
+    return done.slice(0, stage + 1).flat();
   };
+  const stageCost = (q: MeasuredPoint<C>, stage: number) =>
+    (measured.get(q)?.length ?? 0) > stage ? 0 : callsOf(q, stages[stage] ?? []);
   try {
-    for (const { p, i } of candidates) {
+    for (const [k, { p, i }] of candidates.entries()) {
       standing = i;
-      let mine: number[] = [];
+      // every dearer point that passed on validation is as good as the best too, so a step
+      // down the cost ladder must hold against each of them, not only against the best
+      const dearer = candidates.slice(k + 1).map((c) => c.p);
       let verdict: boolean | null = null;
       for (let stage = 0; stage < stages.length; stage++) {
-        const examples = stages[stage] ?? [];
-        const topCost = topStages > stage ? 0 : callsOf(top, examples);
         // a further stage starts only when both points' passes fit
-        if (stage > 0 && env.meter.remaining() - reserved < topCost + callsOf(p, examples)) break;
-        const topScores = await topThrough(stage);
+        if (
+          stage > 0 &&
+          env.meter.remaining() - reserved < stageCost(top, stage) + stageCost(p, stage)
+        )
+          break;
+        const topScores = await through(top, stage);
         if (!topScores) break;
-        const more = await pass(p, examples);
-        if (!more) break;
-        mine = [...mine, ...more];
+        const mine = await through(p, stage);
+        if (!mine) break;
+        const b = [...top.scores, ...topScores];
+        const refs = [b];
+        for (const o of dearer) {
+          if (env.meter.remaining() - reserved < stageCost(o, stage)) continue;
+          const theirs = await through(o, stage);
+          if (theirs) refs.push([...o.scores, ...theirs]);
+        }
         const a = [...p.scores, ...mine];
-        const b = [...top.scores, ...topScores.slice(0, mine.length)];
-        verdict = asGoodAsInEveryStratum(a, b, strataOf);
+        verdict = refs.every((r) => asGoodAsInEveryStratum(a, r, strataOf));
         if (!verdict || meanScore(a) >= meanScore(b)) break;
       }
       if (verdict === null || verdict) return { index: i, passes };
