@@ -138,7 +138,16 @@ describe("confirmRecommendation", () => {
     expect(replies).toEqual({ big: 10, tiny: 10, mid: 10 });
   });
 
-  it("spends nothing when no cheaper point passes on validation or the best is the cheapest", async () => {
+  it("confirms a best-scoring point that is cheaper than an as-good dearer one", async () => {
+    // tiny leads on validation (20 of 20 against 19 of 20) but fails 7 of the 10 extra examples
+    const { env: e, adapter, replies } = env({ big: () => true, tiny: (i) => i >= 7 });
+    const points = [point("big", scores(1), 10), point("tiny", scores(0), 0.1)];
+    const out = await confirmRecommendation(e, points, examples(10, "x"), () => adapter, 0, signal);
+    expect(out).toEqual({ index: 0, passes: 2 });
+    expect(replies).toEqual({ big: 10, tiny: 10 });
+  });
+
+  it("spends nothing when no cheaper point passes on validation or the cheapest is measurably best", async () => {
     const { env: e, adapter, replies } = env({});
     const extra = examples(10, "x");
     const worse = [point("big", scores(0), 10), point("cheap", scores(12), 1)];
@@ -146,7 +155,7 @@ describe("confirmRecommendation", () => {
       index: 0,
       passes: 0,
     });
-    const cheapest = [point("big", scores(3), 10), point("cheap", scores(0), 1)];
+    const cheapest = [point("big", scores(6), 10), point("cheap", scores(0), 1)];
     expect(await confirmRecommendation(e, cheapest, extra, () => adapter, 0, signal)).toEqual({
       index: 1,
       passes: 0,

@@ -1,19 +1,26 @@
 /**
  * The confirmation of a cheaper recommendation: 20 validation examples tell
  * a configuration 10 points worse from an equal one only now and then, so
- * before the frontier recommends a point cheaper than the best-scoring one,
- * both answer a few more examples (train examples the sweep's reflection
- * round did not use) and the paired comparison is made again on all of
- * their shared examples. A candidate that fails it gives way to the next
- * cheapest one that passed on validation, and finally to the best-scoring
- * point. Within the calls kept back for it: when they run out the decision
- * on validation stands. A candidate that passes while scoring lower than the
- * best is compared once more on further examples when the calls the search
- * left unspent pay for it: a cheap model 15 points worse on a third of the
- * questions passes 30 paired examples about half the time, 50 less often.
- * When the examples carry kinds (their `domain`), the comparison must hold
- * within every kind with enough examples too (`asGoodAsInEveryStratum`), and
- * the stages' examples are drawn to fill the kinds validation has fewest of.
+ * before the frontier recommends a point cheaper than the dearest one that
+ * is as good as the best-scoring one (the anchor: usually the primary
+ * model's tuned configuration), both answer a few more examples (train
+ * examples the sweep's reflection round did not use) and the paired
+ * comparison is made again on all of their shared examples. That includes
+ * a best-scoring point cheaper than the anchor: its lead on validation is
+ * within the noise, and as the best of several noisy points it is the one
+ * most likely to have drawn well. A candidate that fails gives way to the
+ * next cheapest one, and finally to the anchor. Within the calls kept back
+ * for it: when they run out the decision on validation stands. A candidate
+ * that passes while scoring lower than the anchor is compared once more on
+ * further examples when the calls the search left unspent pay for it: a
+ * cheap model 15 points worse on a third of the questions passes 30 paired
+ * examples about half the time, 50 less often. A candidate must hold
+ * against every dearer candidate too: those are as good as the best, and
+ * each step down the cost ladder is another chance for a cheaper model's
+ * weakness to show (their answers then serve their own confirmation). When
+ * the examples carry kinds (their `domain`), the comparison must hold within
+ * every kind with enough examples too (`asGoodAsInEveryStratum`), and the
+ * stages' examples are drawn to fill the kinds validation has fewest of.
  */
 import type { DatasetExample } from "@promptune/contracts";
 import type { ModeAdapter } from "./adapter";
@@ -22,7 +29,7 @@ import { asGoodAs, asGoodAsInEveryStratum, type MeasuredPoint } from "./frontier
 import type { IterationEnv } from "./iteration";
 import { BudgetExhaustedError } from "./meter";
 
-/** More examples the recommended and the best-scoring point answer before a cheaper recommendation. */
+/** More examples a cheaper candidate and the anchor answer before a cheaper recommendation. */
 export const CONFIRM_EXAMPLES = 10;
 
 /**
@@ -95,17 +102,18 @@ export function variantLeaders(points: readonly MeasuredPoint<unknown>[]): Set<n
 }
 
 /**
- * Chooses the recommended point among `points` (validation scores): of each
- * model's best point (`variantLeaders`), the cheapest one `asGoodAs` the
- * best-scoring point on validation that stays so when both also answer
- * `extra` (paired on validation + extra); the best-scoring point when none
- * does. A candidate's comparison must also hold against each dearer
- * candidate (paired the same way; a dearer one whose pass the calls do not
- * pay for is left out). `adapterOf` answers for a point's model(s). Each
- * extra pass starts only while the calls above `reserved` pay for it (else
- * the validation decision stands); `further` examples extend the comparison
- * by one stage while the candidate passes but scores lower than the best.
- * Returns the index into `points` and how many extra passes ran.
+ * Chooses the recommended point among `points` (validation scores). Of each
+ * model's best point (`variantLeaders`), those `asGoodAs` the best-scoring
+ * point on validation (it included) are ranked by cost; the dearest is the
+ * anchor. The recommendation is the cheapest of the others that stays as
+ * good as the anchor, and as every dearer one of them, when they also answer
+ * `extra` (paired on validation + extra; a dearer one whose pass the calls
+ * do not pay for is left out); the anchor when none does. `adapterOf`
+ * answers for a point's model(s). Each extra pass starts only while the
+ * calls above `reserved` pay for it (else the validation decision stands);
+ * `further` examples extend the comparison by one stage while the candidate
+ * passes but scores lower than the anchor. Returns the index into `points`
+ * and how many extra passes ran.
  */
 export async function confirmRecommendation<C>(
   env: IterationEnv<C>,
@@ -120,15 +128,18 @@ export async function confirmRecommendation<C>(
   const top = points[best];
   if (!top) return { index: -1, passes: 0 };
   const leaders = variantLeaders(points as readonly MeasuredPoint<unknown>[]);
-  const candidates = points
+  // every model's best point as good as the best-scoring one on validation, cheapest first
+  const asGood = points
     .map((p, i) => ({ p, i }))
-    .filter(
-      ({ p, i }) =>
-        leaders.has(i) && p.costPer1kUsd < top.costPer1kUsd && asGoodAs(p.scores, top.scores),
-    )
+    .filter(({ p, i }) => i === best || (leaders.has(i) && asGoodAs(p.scores, top.scores)))
     .sort((a, b) => a.p.costPer1kUsd - b.p.costPer1kUsd);
+  // the dearest of them is the reference every cheaper one is confirmed against: the
+  // best-scoring point itself is confirmed too when it is not the dearest (its lead on
+  // validation is within the noise, and it won it by being the best of several draws)
+  const anchor = asGood.at(-1) as { p: MeasuredPoint<C>; i: number };
+  const candidates = asGood.filter(({ p }) => p.costPer1kUsd < anchor.p.costPer1kUsd);
   const first = candidates[0];
-  if (!first) return { index: best, passes: 0 };
+  if (!first) return { index: anchor.i, passes: 0 };
   if (extra.length === 0) return { index: first.i, passes: 0 };
   let passes = 0;
   let standing = first.i;
@@ -169,20 +180,20 @@ export async function confirmRecommendation<C>(
       standing = i;
       // every dearer point that passed on validation is as good as the best too, so a step
       // down the cost ladder must hold against each of them, not only against the best
-      const dearer = candidates.slice(k + 1).map((c) => c.p);
+      const dearer = asGood.slice(k + 1, -1).map((c) => c.p);
       let verdict: boolean | null = null;
       for (let stage = 0; stage < stages.length; stage++) {
         // a further stage starts only when both points' passes fit
         if (
           stage > 0 &&
-          env.meter.remaining() - reserved < stageCost(top, stage) + stageCost(p, stage)
+          env.meter.remaining() - reserved < stageCost(anchor.p, stage) + stageCost(p, stage)
         )
           break;
-        const topScores = await through(top, stage);
-        if (!topScores) break;
+        const anchorScores = await through(anchor.p, stage);
+        if (!anchorScores) break;
         const mine = await through(p, stage);
         if (!mine) break;
-        const b = [...top.scores, ...topScores];
+        const b = [...anchor.p.scores, ...anchorScores];
         const refs = [b];
         for (const o of dearer) {
           if (env.meter.remaining() - reserved < stageCost(o, stage)) continue;
@@ -199,5 +210,5 @@ export async function confirmRecommendation<C>(
     if (err instanceof BudgetExhaustedError) return { index: standing, passes };
     throw err;
   }
-  return { index: best, passes };
+  return { index: anchor.i, passes };
 }

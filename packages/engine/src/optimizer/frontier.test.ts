@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { splitDataset } from "../datasets/split";
 import type { LlmPort } from "../ports";
 import { createFakeLlm } from "../testing/fake-llm";
+import { confirmationStages } from "./confirm";
 import {
   asGoodAs,
   asGoodAsInEveryStratum,
@@ -9,6 +10,7 @@ import {
   STRATUM_MIN,
   scoreInterval,
 } from "./frontier";
+import { REFLECTION_TRAIN } from "./sweep";
 import { drive, singleOptions } from "./test-helpers";
 import type { SingleAgentOptions } from "./types";
 
@@ -202,9 +204,14 @@ describe("the model sweep", () => {
     ).toBe(true);
     expect(Math.max(...weak.map((p) => p.score))).toBeLessThan(cheap?.ciLow ?? 0);
     // cheap-model (as good as the primary: no reflection round) answered two validation passes
-    // (two temperatures) and the held-out test of the recommended point
+    // (two temperatures), the confirmation's extra examples (it ties with the dearer primary on
+    // validation, so its place as the best-scoring point is confirmed) and the held-out test
+    const split = splitDataset(options.dataset.name, options.dataset.examples);
+    const confirmation = confirmationStages(split.train, REFLECTION_TRAIN, split.validation);
     const cheapCalls = fake.calls.filter((c) => c.model === "cheap-model");
-    expect(cheapCalls.length).toBe(2 * validationSize(options) + final.testSize);
+    expect(cheapCalls.length).toBe(
+      2 * validationSize(options) + confirmation.extra.length + final.testSize,
+    );
   });
 
   it("stays within the run's call budget, sweep included", async () => {
