@@ -49,7 +49,9 @@ export function sweepTemperatures(current: number, seed: number): number[] {
  * (the presented configuration, then one more temperature or the reflection
  * round's proposal) and the round's train examples and reflection call; then
  * the confirmation of a cheaper recommendation (confirm.ts): the
- * best-scoring and one cheaper point on CONFIRM_EXAMPLES more examples.
+ * anchor (the dearest point as good as the best) and one cheaper point on
+ * CONFIRM_EXAMPLES more examples (a dearer candidate's pass, and the further
+ * stage, come only from calls the search left unspent).
  */
 export function sweepReserve<C>(
   plan: SweepPlan<C> | undefined,
