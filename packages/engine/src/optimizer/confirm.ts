@@ -25,7 +25,7 @@
 import type { DatasetExample } from "@promptune/contracts";
 import type { ModeAdapter } from "./adapter";
 import { evaluateCandidate, meanScore } from "./evaluate";
-import { asGoodAs, asGoodAsInEveryStratum, type MeasuredPoint } from "./frontier";
+import { asGoodAs, asGoodAsInEveryStratum, bestScoringIndex, type MeasuredPoint } from "./frontier";
 import type { IterationEnv } from "./iteration";
 import { BudgetExhaustedError } from "./meter";
 
@@ -61,22 +61,6 @@ export function confirmationStages(
     counts.set(e.domain, count(e) + 1);
   }
   return { extra: chosen.slice(0, CONFIRM_EXAMPLES), further: chosen.slice(CONFIRM_EXAMPLES) };
-}
-
-/** Index of the highest mean (cheaper on ties), -1 for none. */
-function bestIndex(points: readonly MeasuredPoint<unknown>[]): number {
-  let best = -1;
-  points.forEach((p, i) => {
-    const b = points[best];
-    const m = meanScore(p.scores);
-    if (
-      !b ||
-      m > meanScore(b.scores) + 1e-9 ||
-      (Math.abs(m - meanScore(b.scores)) <= 1e-9 && p.costPer1kUsd < b.costPer1kUsd)
-    )
-      best = i;
-  });
-  return best;
 }
 
 /**
@@ -124,7 +108,9 @@ export async function confirmRecommendation<C>(
   signal: AbortSignal,
   further: readonly DatasetExample[] = [],
 ): Promise<{ index: number; passes: number }> {
-  const best = bestIndex(points as readonly MeasuredPoint<unknown>[]);
+  const best = bestScoringIndex(
+    points.map((p) => ({ score: meanScore(p.scores), costPer1kUsd: p.costPer1kUsd })),
+  );
   const top = points[best];
   if (!top) return { index: -1, passes: 0 };
   const leaders = variantLeaders(points as readonly MeasuredPoint<unknown>[]);

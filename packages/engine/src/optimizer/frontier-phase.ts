@@ -37,8 +37,9 @@ export function adapterOfPoint<C>(
  * (whose validation scores are `scores`): its cost per reply is what the
  * run's replies cost so far (`replies` since the run (re)started, all of them
  * the primary model's), then the sweep scores the other models, and a
- * recommendation cheaper than the best-scoring point is confirmed on more
- * examples (confirm.ts).
+ * recommendation cheaper than the dearest point as good as the best-scoring
+ * one (the best-scoring point itself included) is confirmed on more examples
+ * (confirm.ts).
  */
 export async function measureFrontier<C>(
   env: IterationEnv<C>,
