@@ -170,6 +170,7 @@ const ABLATIONS: Array<[string, EngineOverrides]> = [
     "  − a draft's generic additions pruned together (one drawn)",
     { pruneGenericTogether: false } as EngineOverrides,
   ],
+  ["  − unanchored instructions pruned together", { pruneUnanchored: false } as EngineOverrides],
   [
     "  − temperature ties by metric (one-SE band for every metric)",
     { temperatureTiesToLower: true } as EngineOverrides,

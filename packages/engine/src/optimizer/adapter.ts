@@ -60,19 +60,22 @@ export interface ModeAdapter<C> {
   /** A removal edit: the candidate without one drawn instruction; null when it has too few. */
   removalOf?(candidate: C, rng: Prng): { config: C; removed: string } | null;
   /**
-   * A pruning (pruning.ts): `proposal` without one generic instruction it added to `parent`
-   * beside other additions or, when the mode prunes the seed's too, one of the seed's own
-   * (`fromSeed`); null when there is none to drop.
+   * A pruning (pruning.ts): `proposal` without every instruction that names nothing of the task
+   * (`unanchored`, when it inherited one), else without one generic instruction it added to
+   * `parent` beside other additions or, when the mode prunes the seed's too, one of the seed's
+   * own (`fromSeed`); null when there is none to drop.
    */
   prunedOf?(
     proposal: C,
     parent: C,
     rng: Prng,
-  ): { config: C; removed: string; fromSeed: boolean } | null;
+  ): { config: C; removed: string; fromSeed: boolean; unanchored?: boolean } | null;
   /** Whether `prunedOf` may drop one of the seed's instructions (`pruneSeedGeneric`). */
   prunesSeed?: boolean;
   /** Whether `prunedOf` drops all of a draft's generic additions at once (`pruneGenericTogether`). */
   prunesTogether?: boolean;
+  /** Whether `prunedOf` first drops every unanchored instruction (`pruneUnanchored`). */
+  prunesUnanchored?: boolean;
   /** The candidate's sampling temperature (modes with one temperature coordinate). */
   temperatureOf?(candidate: C): number;
   /** A copy of `candidate` at temperature `t`. */

@@ -160,3 +160,59 @@ describe("pruning of generic additions", () => {
     expect(results.slice(1).some((r) => r.accepted && r.config.prompt.includes(HARM))).toBe(true);
   });
 });
+
+describe("pruning of unanchored instructions", () => {
+  const FILLER = "Take care to do your best work at all times.";
+
+  /**
+   * The seed carries a sentence that names nothing of the task, and it dilutes: once the prompt
+   * holds two or more fixes, an assistant told it leaves out its last fix's content.
+   */
+  async function runWithFiller(seed: number, pruneUnanchored: boolean) {
+    const { llm, options } = singleOptions({
+      iterations: 6,
+      seed,
+      prompt: `You are a helpful customer-help assistant.\n${FILLER}`,
+      pruneUnanchored,
+    });
+    const port: typeof llm = {
+      ...llm,
+      async complete(request) {
+        const out = await llm.complete(request);
+        const system = request.messages.find((m) => m.role === "system")?.content ?? "";
+        const fixes = system.split("\n").filter((line) => line.startsWith("Always")).length;
+        if (request.purpose !== "assistant" || !system.includes(FILLER) || fixes < 2) return out;
+        return { ...out, text: out.text.split("\n").slice(0, -1).join("\n") };
+      },
+    };
+    const cap = singleEstimate(options).maxCalls;
+    const { optimizeSingleAgent } = await import("./single");
+    const { results } = await drive(optimizeSingleAgent({ ...options, llm: port, maxCalls: cap }));
+    return { results, calls: llm.calls.length, cap };
+  }
+
+  it("drops the seed's filler once the fixes it dilutes are in, never a fix", async () => {
+    const outcome = async (pruneUnanchored: boolean) => {
+      const passed: string[] = [];
+      let presentedWithFiller = 0;
+      for (let seed = 1; seed <= 8; seed++) {
+        const { results, calls, cap } = await runWithFiller(seed, pruneUnanchored);
+        expect(calls).toBeLessThanOrEqual(cap);
+        for (const p of results.flatMap((r) => r.reasoning))
+          if (p.kind === "pruning" && (p.outcome === "refined" || p.outcome === "accepted"))
+            passed.push(p.rationale ?? "");
+        const best = results.filter((r) => r.accepted).at(-1);
+        if (best?.config.prompt.includes(FILLER)) presentedWithFiller++;
+      }
+      return { passed, presentedWithFiller };
+    };
+    const on = await outcome(true);
+    const off = await outcome(false);
+    expect(on.passed).toContain(
+      `Dropped "${FILLER}": it names nothing of the task, and the draft did better without it.`,
+    );
+    for (const r of on.passed) expect(r).not.toMatch(/^Dropped "Always/);
+    expect(off.passed.some((r) => r.includes("names nothing of the task"))).toBe(false);
+    expect(on.presentedWithFiller).toBeLessThan(off.presentedWithFiller);
+  });
+});

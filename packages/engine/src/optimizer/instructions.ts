@@ -5,6 +5,7 @@
  * merging the instructions two lineages learnt separately.
  */
 import type { Prng } from "../util/prng";
+import { isAnchored } from "./anchors";
 
 /** One instruction and the whitespace that follows it in the prompt. */
 interface Unit {
@@ -152,6 +153,35 @@ export function drawGenericPruning(
   }
   const drawn = withoutOneOf(proposal, list, pool, rng);
   return { ...drawn, fromSeed: !added.some((i) => (list[i] as Unit).text === drawn.removed) };
+}
+
+/**
+ * An unanchored pruning: `proposal` without every instruction that names
+ * nothing of the task (`isAnchored` against `vocabulary`), all at once, and
+ * the instructions dropped; null unless it inherited one from `parent`,
+ * added something anchored (the prompt grew by what filler dilutes), and
+ * keeps an anchored instruction. One filler sentence's cost is a few words'
+ * dilution, which no minibatch resolves; all of them together are the
+ * difference between a diluted prompt and a plain one. A fix names its case,
+ * so it is anchored and never drawn, however it is worded.
+ */
+export function drawUnanchoredPruning(
+  parent: string,
+  proposal: string,
+  vocabulary: ReadonlySet<string>,
+): { prompt: string; removed: string } | null {
+  const fromParent = keptFrom(parent);
+  const list = units(proposal);
+  const anchored = list.map((u) => isAnchored(u.text, vocabulary));
+  const unanchored = list.flatMap((_, i) => (anchored[i] ? [] : [i]));
+  const inherited = unanchored.some((i) => fromParent(list[i] as Unit));
+  const addedAnchored = list.some((u, i) => anchored[i] && !fromParent(u));
+  if (!inherited || !addedAnchored) return null;
+  const dropped = new Set(unanchored);
+  return {
+    prompt: join(list.filter((_, i) => !dropped.has(i))),
+    removed: unanchored.map((i) => (list[i] as Unit).text).join(" "),
+  };
 }
 
 /** The cases these instructions open with (`conditionOf`). */

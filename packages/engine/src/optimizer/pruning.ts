@@ -15,10 +15,14 @@
  * `pruneGenericTogether` (default) a draft that added two or more generic
  * instructions beside a case's rule is tried without all of them at once,
  * so a filler sentence does not take the test a harmful rule beside it
- * needed. With `pruneSeedGeneric` (off by default) one of the seed prompt's
- * own generic instructions may be the one tried: the seed's filler or
- * plausible rule shows its cost only once the prompt holds what it dilutes
- * or contradicts.
+ * needed. With `pruneUnanchored` (default) a draft that inherited an
+ * instruction naming nothing of the task (anchors.ts) and added one that
+ * does is first tried without every unanchored instruction at once: filler
+ * dilutes what the prompt has learnt, and only all of it together costs
+ * enough to show on a minibatch. With `pruneSeedGeneric` (off by default)
+ * one of the seed prompt's own generic instructions may be the one tried:
+ * the seed's filler or plausible rule shows its cost only once the prompt
+ * holds what it dilutes or contradicts.
  */
 import type { DatasetExample } from "@promptune/contracts";
 import { acceptOnMinibatch } from "./acceptance";
@@ -58,9 +62,11 @@ export async function pruneDraft<C>(
     parentValidationScore: parentRecord.score,
   });
   const them = instructionsOf(pruned.removed).length > 1 ? "them" : "it";
-  const rationale = pruned.fromSeed
-    ? `Dropped "${pruned.removed}", from the initial prompt: the draft did better without it.`
-    : `Dropped "${pruned.removed}": the edit's gain held without ${them}.`;
+  const rationale = pruned.unanchored
+    ? `Dropped "${pruned.removed}": ${them === "them" ? "they name" : "it names"} nothing of the task, and the draft did better without ${them}.`
+    : pruned.fromSeed
+      ? `Dropped "${pruned.removed}", from the initial prompt: the draft did better without it.`
+      : `Dropped "${pruned.removed}": the edit's gain held without ${them}.`;
   if (note) note.record.rationale = rationale;
   /** The pruned prompt against the draft on `on` (ties pass with `orEqual`), shown on the note. */
   const compare = async (

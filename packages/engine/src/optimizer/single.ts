@@ -4,12 +4,15 @@
  * the candidate as the system prompt.
  */
 import type { DatasetExample } from "@promptune/contracts";
+import { splitDataset } from "../datasets/split";
 import type { ChatMessage, LlmPort } from "../ports";
 import type { Prng } from "../util/prng";
 import type { AgentRun, ModeAdapter, Proposal } from "./adapter";
+import { taskVocabulary } from "./anchors";
 import {
   drawGenericPruning,
   drawRemoval,
+  drawUnanchoredPruning,
   mergeInstructions,
   withoutConflictingAdditions,
 } from "./instructions";
@@ -109,6 +112,8 @@ export function singleAgentAdapter(options: {
   pruneGenericTogether?: boolean;
   /** Merge two lineages instruction by instruction. */
   instructionMerge?: boolean;
+  /** The task's vocabulary (anchors.ts): with it, a pruning first drops every unanchored instruction. */
+  vocabulary?: ReadonlySet<string>;
   /** Drop added instructions that conflict with kept ones (`conflictingAdditionsDropped`). Default true. */
   conflictingAdditionsDropped?: boolean;
 }): ModeAdapter<SingleAgentCandidate> {
@@ -117,6 +122,7 @@ export function singleAgentAdapter(options: {
     options.conflictingAdditionsDropped ?? OPTIMISER_DEFAULTS.conflictingAdditionsDropped;
   const prunesSeed = options.pruneSeedGeneric ?? OPTIMISER_DEFAULTS.pruneSeedGeneric;
   const prunesTogether = options.pruneGenericTogether ?? OPTIMISER_DEFAULTS.pruneGenericTogether;
+  const { vocabulary } = options;
   return {
     mode: "single",
     key: (c) => JSON.stringify([c.prompt.trim(), c.temperature]),
@@ -161,7 +167,15 @@ export function singleAgentAdapter(options: {
       ? {
           prunesSeed,
           prunesTogether,
+          prunesUnanchored: vocabulary !== undefined,
           prunedOf: (c: SingleAgentCandidate, parent: SingleAgentCandidate, rng: Prng) => {
+            const u = vocabulary
+              ? drawUnanchoredPruning(parent.prompt, c.prompt, vocabulary)
+              : null;
+            if (u) {
+              const config = { ...c, prompt: u.prompt };
+              return { config, removed: u.removed, fromSeed: false, unanchored: true };
+            }
             const r = drawGenericPruning(parent.prompt, c.prompt, rng, {
               seed: prunesSeed ? task?.initialPrompt : undefined,
               together: prunesTogether,
@@ -253,6 +267,14 @@ export function optimizeSingleAgent(
       pruneGenericTogether: options.pruneGenericTogether,
       instructionMerge: options.instructionMerge ?? OPTIMISER_DEFAULTS.instructionMerge,
       conflictingAdditionsDropped: options.conflictingAdditionsDropped,
+      ...((options.pruneUnanchored ?? OPTIMISER_DEFAULTS.pruneUnanchored)
+        ? {
+            vocabulary: taskVocabulary(
+              taskContextOf(options.dataset, options.prompt),
+              (options.split ?? splitDataset(options.dataset.name, options.dataset.examples)).train,
+            ),
+          }
+        : {}),
     });
   const seed: SingleAgentCandidate = {
     prompt: options.prompt,

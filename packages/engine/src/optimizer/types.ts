@@ -175,6 +175,16 @@ export interface SingleAgentOptions extends OptimiseOptionsBase {
    */
   pruneGenericTogether?: boolean;
   /**
+   * A draft that inherited an instruction naming nothing of the task (no content word of the
+   * dataset's title, description, task text or train examples: "Be helpful, accurate and
+   * professional.") and added one that does is first tried without every such instruction at
+   * once: one filler sentence's dilution is too small for any minibatch, all of them together are
+   * not, and a fix names its case, so it is never drawn. Needs `pruneGenericAdditions`. Default
+   * true: measured in bench/quality.ts over seven worlds on fresh blocks (docs/optimiser.md,
+   * "Session 30").
+   */
+  pruneUnanchored?: boolean;
+  /**
    * Merge two lineages' prompts instruction by instruction (set union over their common
    * ancestor, de-duplicated; conflicts are settled by evaluation). Needs `merge`. Default true.
    */

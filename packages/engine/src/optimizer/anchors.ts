@@ -1,0 +1,60 @@
+/**
+ * Which instructions of a prompt are anchored in the task: an instruction
+ * that names something the task's own material names (the dataset's title,
+ * description, the user's task text, the train examples' conversations,
+ * references, rubric items and kinds) states a behaviour about this task.
+ * One that names nothing of it ("Be helpful, accurate and professional.",
+ * "Take care to do your best work at all times.") is the likeliest filler or
+ * over-general rule, and only an evaluation can say whether it does any
+ * good; `unanchoredPruning` tests removing all of them at once.
+ */
+import type { DatasetExample } from "@promptune/contracts";
+import type { TaskContext } from "./task";
+
+/** English function words: they anchor nothing. */
+const FUNCTION_WORDS = new Set(
+  `a about above after again against all also am an and any are as at be because been before being
+  below between both but by can could did do does doing done down during each either every few for
+  from further had has have having he her here hers him his how i if in into is it its itself just
+  may me might more most must my no nor not now of off on once only or other ought our ours out over
+  own same shall she should so some such than that the their theirs them then there these they this
+  those through to too under until up upon us very was we were what when where whether which while
+  who whom whose why will with within without would yet you your yours`.split(/\s+/),
+);
+
+/** A word's crude stem, so "codes" anchors "code" and "replies" anchors "reply". */
+function stem(word: string): string {
+  if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /(?:ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
+  return word;
+}
+
+/** The content words of a text, stemmed (letters only, three or more, no function words). */
+export function contentWords(text: string): string[] {
+  return (text.toLowerCase().match(/\p{L}{3,}/gu) ?? [])
+    .filter((w) => !FUNCTION_WORDS.has(w))
+    .map(stem);
+}
+
+/**
+ * The task's vocabulary: the content words of its description and of the
+ * train examples (never validation or test: they only judge). The initial
+ * prompt is left out, so its own sentences do not anchor themselves.
+ */
+export function taskVocabulary(
+  task: TaskContext | undefined,
+  train: readonly DatasetExample[],
+): Set<string> {
+  const texts = [task?.title, task?.description, task?.task];
+  for (const e of train) {
+    texts.push(e.reference, e.expected, e.domain, ...e.rubric);
+    for (const turn of e.dialog) texts.push(turn.content);
+  }
+  return new Set(texts.flatMap((t) => (t ? contentWords(t) : [])));
+}
+
+/** Whether an instruction names a content word of the task's vocabulary. */
+export function isAnchored(instruction: string, vocabulary: ReadonlySet<string>): boolean {
+  return contentWords(instruction).some((w) => vocabulary.has(w));
+}
