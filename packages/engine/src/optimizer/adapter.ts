@@ -69,7 +69,13 @@ export interface ModeAdapter<C> {
     proposal: C,
     parent: C,
     rng: Prng,
-  ): { config: C; removed: string; fromSeed: boolean; unanchored?: boolean } | null;
+  ): {
+    config: C;
+    removed: string;
+    fromSeed: boolean;
+    /** An unanchored pruning, with or without the generic instructions added beside a fix. */
+    unanchored?: "alone" | "with-generic-additions";
+  } | null;
   /** Whether `prunedOf` may drop one of the seed's instructions (`pruneSeedGeneric`). */
   prunesSeed?: boolean;
   /** Whether `prunedOf` drops all of a draft's generic additions at once (`pruneGenericTogether`). */

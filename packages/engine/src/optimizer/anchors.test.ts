@@ -56,9 +56,22 @@ describe("unanchored pruning", () => {
   it("drops every unanchored instruction at once once the draft added an anchored one", () => {
     const proposal = `${parent} For fractions, reduce them first. Strive for greatness.`;
     expect(drawUnanchoredPruning(parent, proposal, vocabulary)).toEqual({
+      withGenericAdditions: false,
       prompt: "Solve the equation. For fractions, reduce them first.",
       removed: "You are a friendly mentor. Be thorough in everything. Strive for greatness.",
     });
+  });
+
+  it("drops the generic instructions added beside a case's rule too, never a generic fix alone", () => {
+    const proposal = `${parent} For fractions, reduce them first. Always show the working.`;
+    expect(drawUnanchoredPruning(parent, proposal, vocabulary)).toMatchObject({
+      prompt: "Solve the equation. For fractions, reduce them first.",
+      withGenericAdditions: true,
+    });
+    const generic = `${parent} Always reduce every fraction first. Always show the working.`;
+    expect(drawUnanchoredPruning(parent, generic, vocabulary)?.prompt).toBe(
+      "Solve the equation. Always reduce every fraction first. Always show the working.",
+    );
   });
 
   it("draws nothing before the draft added an anchored instruction", () => {

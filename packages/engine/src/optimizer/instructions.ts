@@ -158,18 +158,20 @@ export function drawGenericPruning(
 /**
  * An unanchored pruning: `proposal` without every instruction that names
  * nothing of the task (`isAnchored` against `vocabulary`), all at once, and
- * the instructions dropped; null unless it inherited one from `parent`,
- * added something anchored (the prompt grew by what filler dilutes), and
- * keeps an anchored instruction. One filler sentence's cost is a few words'
- * dilution, which no minibatch resolves; all of them together are the
- * difference between a diluted prompt and a plain one. A fix names its case,
- * so it is anchored and never drawn, however it is worded.
+ * the instructions dropped; null unless it inherited one from `parent` and
+ * added something anchored (the prompt grew by what filler dilutes). One
+ * filler sentence's cost is a few words' dilution, which no minibatch
+ * resolves; all of them together are the difference between a diluted
+ * prompt and a plain one. A fix names its case, so it is anchored and never
+ * drawn, however it is worded. When the proposal added a case's rule, the
+ * generic instructions it added beside it are dropped too, as
+ * `drawGenericPruning` would have tried.
  */
 export function drawUnanchoredPruning(
   parent: string,
   proposal: string,
   vocabulary: ReadonlySet<string>,
-): { prompt: string; removed: string } | null {
+): { prompt: string; removed: string; withGenericAdditions: boolean } | null {
   const fromParent = keptFrom(parent);
   const list = units(proposal);
   const anchored = list.map((u) => isAnchored(u.text, vocabulary));
@@ -178,9 +180,18 @@ export function drawUnanchoredPruning(
   const addedAnchored = list.some((u, i) => anchored[i] && !fromParent(u));
   if (!inherited || !addedAnchored) return null;
   const dropped = new Set(unanchored);
+  // the generic instructions added beside a case's rule go too: the pruning this one replaces
+  // would have tested them (`drawGenericPruning`)
+  const added = list.flatMap((u, i) => (fromParent(u) ? [] : [i]));
+  if (added.some((i) => conditionOf((list[i] as Unit).text) !== null))
+    for (const i of added) if (conditionOf((list[i] as Unit).text) === null) dropped.add(i);
   return {
+    withGenericAdditions: dropped.size > unanchored.length,
     prompt: join(list.filter((_, i) => !dropped.has(i))),
-    removed: unanchored.map((i) => (list[i] as Unit).text).join(" "),
+    removed: [...dropped]
+      .sort((a, b) => a - b)
+      .map((i) => (list[i] as Unit).text)
+      .join(" "),
   };
 }
 

@@ -63,7 +63,9 @@ export async function pruneDraft<C>(
   });
   const them = instructionsOf(pruned.removed).length > 1 ? "them" : "it";
   const rationale = pruned.unanchored
-    ? `Dropped "${pruned.removed}": ${them === "them" ? "they name" : "it names"} nothing of the task, and the draft did better without ${them}.`
+    ? pruned.unanchored === "alone"
+      ? `Dropped "${pruned.removed}": ${them === "them" ? "they name" : "it names"} nothing of the task, and the draft did better without ${them}.`
+      : `Dropped "${pruned.removed}": what names nothing of the task and the generic rules added beside the fix; the draft did better without them.`
     : pruned.fromSeed
       ? `Dropped "${pruned.removed}", from the initial prompt: the draft did better without it.`
       : `Dropped "${pruned.removed}": the edit's gain held without ${them}.`;

@@ -174,7 +174,8 @@ export function singleAgentAdapter(options: {
               : null;
             if (u) {
               const config = { ...c, prompt: u.prompt };
-              return { config, removed: u.removed, fromSeed: false, unanchored: true };
+              const unanchored = u.withGenericAdditions ? "with-generic-additions" : "alone";
+              return { config, removed: u.removed, fromSeed: false, unanchored };
             }
             const r = drawGenericPruning(parent.prompt, c.prompt, rng, {
               seed: prunesSeed ? task?.initialPrompt : undefined,
