@@ -50,9 +50,9 @@ export const MECHANISM_DEFAULTS = {
   // (docs/optimiser.md, "Session 28")
   pruneGenericTogether: true,
   // the pruning first tries a draft without every instruction that names nothing of the task:
-  // seven worlds, seeds 7001–7050, 0.830 → 0.873 (`dilute` 0.61 → 0.87, length 1.54 → 1.13),
-  // and with the seed holding rare kinds' rules worded as generic ones 0.779 → 0.833
-  // (docs/optimiser.md, "Session 30")
+  // seven worlds, seeds 7001–7050, 0.830 → 0.879 (`dilute` 0.61 → 0.88, length 1.54 → 1.12),
+  // seeds 1–20 0.847 → 0.865, and with the seed holding rare kinds' rules worded as generic ones
+  // 0.779 → 0.833 (docs/optimiser.md, "Session 30")
   pruneUnanchored: true,
   // measured in bench/quality.ts over five worlds and three blocks of seeds (docs/optimiser.md,
   // "Temperature edits"): in place of the end's probes they win where a warmer temperature is

@@ -132,13 +132,9 @@ export async function chooseTemperature<C>(
   let probed = 0;
   if (env.sequentialProbes && all.length >= EARLY_STOP_MIN_EXAMPLES) {
     // lowest temperature first (ties go to it): its first half, then, unless it is clearly
-    // worse there, the rest; the next probe only with the calls left after it. With the cold
-    // prior a colder probe is never stopped on its first half: the pick's scores won a choice,
-    // so they are high by selection, and half of the set is too little to undo that
-    // (docs/optimiser.md, "Session 30")
+    // worse there, the rest; the next probe only with the calls left after it
     for (const t of probes) {
-      const against = env.temperatureTiesToLower && t < current ? [] : scores;
-      const { stages, hopeless } = await scoreInHalves(all, against, async (half) => {
+      const { stages, hopeless } = await scoreInHalves(all, scores, async (half) => {
         const evaluations = await pass(t, half);
         return evaluations ? { evaluations } : null;
       });
