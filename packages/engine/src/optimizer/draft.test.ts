@@ -6,7 +6,9 @@
  * pruned when the minibatches show it hurts.
  */
 import { describe, expect, it } from "vitest";
+import type { FakeLlm } from "../testing/fake-llm";
 import { drive, singleEstimate, singleOptions } from "./test-helpers";
+import type { IterationResult, SingleAgentCandidate, SingleAgentOptions } from "./types";
 
 async function runWith(draftSteps: number | undefined) {
   const { llm, options } = singleOptions({
@@ -62,6 +64,56 @@ describe("drafts", () => {
   });
 });
 
+/**
+ * Runs `options` at the estimate's cap through `llm`, where an assistant whose system prompt
+ * `hurts` leaves out its reply's last line (the content of its last instruction).
+ */
+async function runLosingLastLine(
+  llm: FakeLlm,
+  options: SingleAgentOptions,
+  hurts: (system: string) => boolean,
+) {
+  const port: FakeLlm = {
+    ...llm,
+    async complete(request) {
+      const out = await llm.complete(request);
+      const system = request.messages.find((m) => m.role === "system")?.content ?? "";
+      if (request.purpose !== "assistant" || !hurts(system)) return out;
+      return { ...out, text: out.text.split("\n").slice(0, -1).join("\n") };
+    },
+  };
+  const cap = singleEstimate(options).maxCalls;
+  const { optimizeSingleAgent } = await import("./single");
+  const { results } = await drive(optimizeSingleAgent({ ...options, llm: port, maxCalls: cap }));
+  return { results, calls: llm.calls.length, cap };
+}
+
+/**
+ * Runs seeds 1–8 and returns the rationales of the prunings that passed and how many presented
+ * prompts still hold `sentence`; every run must stay within its cap.
+ */
+async function prunedOverSeeds(
+  run: (seed: number) => Promise<{
+    results: IterationResult<SingleAgentCandidate>[];
+    calls: number;
+    cap: number;
+  }>,
+  sentence: string,
+): Promise<{ passed: string[]; presentedWith: number }> {
+  const passed: string[] = [];
+  let presentedWith = 0;
+  for (let seed = 1; seed <= 8; seed++) {
+    const { results, calls, cap } = await run(seed);
+    expect(calls).toBeLessThanOrEqual(cap);
+    for (const p of results.flatMap((r) => r.reasoning))
+      if (p.kind === "pruning" && (p.outcome === "refined" || p.outcome === "accepted"))
+        passed.push(p.rationale ?? "");
+    const best = results.filter((r) => r.accepted).at(-1);
+    if (best?.config.prompt.includes(sentence)) presentedWith++;
+  }
+  return { passed, presentedWith };
+}
+
 describe("pruning of generic additions", () => {
   const HARM = "Keep every reply short.";
 
@@ -94,19 +146,7 @@ describe("pruning of generic additions", () => {
         }),
       },
     );
-    const port: typeof llm = {
-      ...llm,
-      async complete(request) {
-        const out = await llm.complete(request);
-        const system = request.messages.find((m) => m.role === "system")?.content ?? "";
-        if (request.purpose !== "assistant" || !system.includes(HARM)) return out;
-        return { ...out, text: out.text.split("\n").slice(0, -1).join("\n") };
-      },
-    };
-    const cap = singleEstimate(options).maxCalls;
-    const { optimizeSingleAgent } = await import("./single");
-    const { results } = await drive(optimizeSingleAgent({ ...options, llm: port, maxCalls: cap }));
-    return { results, calls: llm.calls.length, cap };
+    return runLosingLastLine(llm, options, (system) => system.includes(HARM));
   }
 
   it("drops a generic rule written beside the fix when two minibatches show it hurts", async () => {
@@ -128,20 +168,8 @@ describe("pruning of generic additions", () => {
   });
 
   it("drops a harmful rule the seed itself carries once the fixes it hurts are in (pruneSeedGeneric)", async () => {
-    const outcome = async (pruneSeedGeneric: boolean) => {
-      const passed: string[] = [];
-      let presentedWithHarm = 0;
-      for (let seed = 1; seed <= 8; seed++) {
-        const { results, calls, cap } = await runWithHarm(true, seed, { pruneSeedGeneric });
-        expect(calls).toBeLessThanOrEqual(cap);
-        for (const p of results.flatMap((r) => r.reasoning))
-          if (p.kind === "pruning" && (p.outcome === "refined" || p.outcome === "accepted"))
-            passed.push(p.rationale ?? "");
-        const best = results.filter((r) => r.accepted).at(-1);
-        if (best?.config.prompt.includes(HARM)) presentedWithHarm++;
-      }
-      return { passed, presentedWithHarm };
-    };
+    const outcome = (pruneSeedGeneric: boolean) =>
+      prunedOverSeeds((seed) => runWithHarm(true, seed, { pruneSeedGeneric }), HARM);
     const on = await outcome(true);
     const off = await outcome(false);
     expect(on.passed.some((r) => r.startsWith(`Dropped "${HARM}", from the initial prompt`))).toBe(
@@ -150,7 +178,7 @@ describe("pruning of generic additions", () => {
     // what passes is the harmful rule (or filler), never an item a fix needs
     for (const r of on.passed) expect(r).not.toMatch(/^Dropped "Always/);
     expect(off.passed.some((r) => r.includes("from the initial prompt"))).toBe(false);
-    expect(on.presentedWithHarm).toBeLessThan(off.presentedWithHarm);
+    expect(on.presentedWith).toBeLessThan(off.presentedWith);
   });
 
   it("is off with pruneGenericAdditions false: the rule rides along with the fix", async () => {
@@ -175,37 +203,18 @@ describe("pruning of unanchored instructions", () => {
       prompt: `You are a helpful customer-help assistant.\n${FILLER}`,
       pruneUnanchored,
     });
-    const port: typeof llm = {
-      ...llm,
-      async complete(request) {
-        const out = await llm.complete(request);
-        const system = request.messages.find((m) => m.role === "system")?.content ?? "";
-        const fixes = system.split("\n").filter((line) => line.startsWith("Always")).length;
-        if (request.purpose !== "assistant" || !system.includes(FILLER) || fixes < 2) return out;
-        return { ...out, text: out.text.split("\n").slice(0, -1).join("\n") };
-      },
-    };
-    const cap = singleEstimate(options).maxCalls;
-    const { optimizeSingleAgent } = await import("./single");
-    const { results } = await drive(optimizeSingleAgent({ ...options, llm: port, maxCalls: cap }));
-    return { results, calls: llm.calls.length, cap };
+    const fixes = (system: string) =>
+      system.split("\n").filter((line) => line.startsWith("Always")).length;
+    return runLosingLastLine(
+      llm,
+      options,
+      (system) => system.includes(FILLER) && fixes(system) >= 2,
+    );
   }
 
   it("drops the seed's filler once the fixes it dilutes are in, never a fix", async () => {
-    const outcome = async (pruneUnanchored: boolean) => {
-      const passed: string[] = [];
-      let presentedWithFiller = 0;
-      for (let seed = 1; seed <= 8; seed++) {
-        const { results, calls, cap } = await runWithFiller(seed, pruneUnanchored);
-        expect(calls).toBeLessThanOrEqual(cap);
-        for (const p of results.flatMap((r) => r.reasoning))
-          if (p.kind === "pruning" && (p.outcome === "refined" || p.outcome === "accepted"))
-            passed.push(p.rationale ?? "");
-        const best = results.filter((r) => r.accepted).at(-1);
-        if (best?.config.prompt.includes(FILLER)) presentedWithFiller++;
-      }
-      return { passed, presentedWithFiller };
-    };
+    const outcome = (pruneUnanchored: boolean) =>
+      prunedOverSeeds((seed) => runWithFiller(seed, pruneUnanchored), FILLER);
     const on = await outcome(true);
     const off = await outcome(false);
     expect(on.passed).toContain(
@@ -213,6 +222,6 @@ describe("pruning of unanchored instructions", () => {
     );
     for (const r of on.passed) expect(r).not.toMatch(/^Dropped "Always/);
     expect(off.passed.some((r) => r.includes("names nothing of the task"))).toBe(false);
-    expect(on.presentedWithFiller).toBeLessThan(off.presentedWithFiller);
+    expect(on.presentedWith).toBeLessThan(off.presentedWith);
   });
 });
