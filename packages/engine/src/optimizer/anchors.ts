@@ -6,7 +6,8 @@
  * One that names nothing of it ("Be helpful, accurate and professional.",
  * "Take care to do your best work at all times.") is the likeliest filler or
  * over-general rule, and only an evaluation can say whether it does any
- * good; `unanchoredPruning` tests removing all of them at once.
+ * good; `drawUnanchoredPruning` (instructions.ts) tests removing all of them
+ * at once.
  */
 import type { DatasetExample } from "@promptune/contracts";
 import type { TaskContext } from "./task";

@@ -65,7 +65,7 @@ export async function pruneDraft<C>(
   const rationale = pruned.unanchored
     ? pruned.unanchored === "alone"
       ? `Dropped "${pruned.removed}": ${them === "them" ? "they name" : "it names"} nothing of the task, and the draft did better without ${them}.`
-      : `Dropped "${pruned.removed}": what names nothing of the task and the generic rules added beside the fix; the draft did better without them.`
+      : `Dropped "${pruned.removed}": the instructions that name nothing of the task and the generic rules added beside the fix; the draft did better without them.`
     : pruned.fromSeed
       ? `Dropped "${pruned.removed}", from the initial prompt: the draft did better without it.`
       : `Dropped "${pruned.removed}": the edit's gain held without ${them}.`;
