@@ -84,6 +84,12 @@ function keptFrom(parent: string): (u: Unit) => boolean {
   return (u) => inParent.has(normal(u.text));
 }
 
+/** Indices of the instructions of `list` that `parent` did not hold (what a proposal added). */
+function addedTo(parent: string, list: readonly Unit[]): number[] {
+  const fromParent = keptFrom(parent);
+  return list.flatMap((u, i) => (fromParent(u) ? [] : [i]));
+}
+
 /** An opening that names a case ("For refunds, ...", "When the user asks ..., ..."). */
 const CONDITION = /^(?:for|when|whenever|if|unless)\b[^,:;.]{1,80}[,:]/i;
 /** Openings that cover every case ("For every reply, ...") state no case of their own. */
@@ -126,9 +132,8 @@ export function drawGenericPruning(
   rng: Prng,
   { seed, together = false }: { seed?: string; together?: boolean } = {},
 ): { prompt: string; removed: string; fromSeed: boolean } | null {
-  const fromParent = keptFrom(parent);
   const list = units(proposal);
-  const added = list.flatMap((u, i) => (fromParent(u) ? [] : [i]));
+  const added = addedTo(parent, list);
   const isGeneric = (i: number) => conditionOf((list[i] as Unit).text) === null;
   const everyGeneric = list.flatMap((_, i) => (isGeneric(i) ? [i] : []));
   // a seed of one generic instruction is the task's statement: dropping it leaves no task
@@ -172,17 +177,16 @@ export function drawUnanchoredPruning(
   proposal: string,
   vocabulary: ReadonlySet<string>,
 ): { prompt: string; removed: string; withGenericAdditions: boolean } | null {
-  const fromParent = keptFrom(parent);
   const list = units(proposal);
+  const added = addedTo(parent, list);
   const anchored = list.map((u) => isAnchored(u.text, vocabulary));
   const unanchored = list.flatMap((_, i) => (anchored[i] ? [] : [i]));
-  const inherited = unanchored.some((i) => fromParent(list[i] as Unit));
-  const addedAnchored = list.some((u, i) => anchored[i] && !fromParent(u));
+  const inherited = unanchored.some((i) => !added.includes(i));
+  const addedAnchored = added.some((i) => anchored[i]);
   if (!inherited || !addedAnchored) return null;
   const dropped = new Set(unanchored);
   // the generic instructions added beside a case's rule go too: the pruning this one replaces
   // would have tested them (`drawGenericPruning`)
-  const added = list.flatMap((u, i) => (fromParent(u) ? [] : [i]));
   if (added.some((i) => conditionOf((list[i] as Unit).text) !== null))
     for (const i of added) if (conditionOf((list[i] as Unit).text) === null) dropped.add(i);
   return {

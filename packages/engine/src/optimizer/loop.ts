@@ -5,7 +5,7 @@
  * in-flight call; a checkpoint rides on each result.
  */
 import { initialMinibatchState } from "../datasets/minibatch";
-import { splitDataset } from "../datasets/split";
+import { type DatasetSplit, splitDataset } from "../datasets/split";
 import { chooseEmbeddingSource } from "../embedding/embedder";
 import { createProjector } from "../embedding/projection";
 import { createScorer, scorerDepth, userScorer } from "../judge/scorer";
@@ -43,6 +43,11 @@ import type {
 } from "./types";
 
 /** Defaults of the tunable search settings. */
+/** The split a run works on: the caller's, else the dataset's deterministic one. */
+export function runSplit(options: Pick<OptimiseOptionsBase, "split" | "dataset">): DatasetSplit {
+  return options.split ?? splitDataset(options.dataset.name, options.dataset.examples);
+}
+
 export const OPTIMISER_DEFAULTS = {
   seed: 1,
   minibatchSize: 3,
@@ -131,7 +136,7 @@ export async function* runOptimisation<C>(
     "concurrency",
   );
   const iterations = Math.max(0, Math.floor(options.iterations));
-  const split = options.split ?? splitDataset(options.dataset.name, options.dataset.examples);
+  const split = runSplit(options);
   if (split.validation.length === 0)
     throw new Error(`dataset ${options.dataset.name} has no validation examples`);
   if (split.train.length === 0)

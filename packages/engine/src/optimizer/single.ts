@@ -4,7 +4,6 @@
  * the candidate as the system prompt.
  */
 import type { DatasetExample } from "@promptune/contracts";
-import { splitDataset } from "../datasets/split";
 import type { ChatMessage, LlmPort } from "../ports";
 import type { Prng } from "../util/prng";
 import type { AgentRun, ModeAdapter, Proposal } from "./adapter";
@@ -16,7 +15,7 @@ import {
   mergeInstructions,
   withoutConflictingAdditions,
 } from "./instructions";
-import { OPTIMISER_DEFAULTS, runOptimisation } from "./loop";
+import { OPTIMISER_DEFAULTS, runOptimisation, runSplit } from "./loop";
 import {
   cleanProposedPrompt,
   cleanTemperature,
@@ -272,7 +271,7 @@ export function optimizeSingleAgent(
         ? {
             vocabulary: taskVocabulary(
               taskContextOf(options.dataset, options.prompt),
-              (options.split ?? splitDataset(options.dataset.name, options.dataset.examples)).train,
+              runSplit(options).train,
             ),
           }
         : {}),

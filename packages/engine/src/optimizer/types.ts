@@ -14,6 +14,7 @@ import type { PriceLookup } from "./estimate";
 import type { FrontierPoint } from "./frontier";
 import type { FrontierEvidence } from "./frontier-evidence";
 import type { HeldOutComparison } from "./held-out";
+import type { PromptEditOptions } from "./prompt-edit-options";
 import type { CandidateEvidence, ProposalRecord } from "./recorder";
 import type { TemperatureChoiceOptions } from "./temperature-options";
 
@@ -134,61 +135,13 @@ export interface OptimiseOptionsBase extends TemperatureChoiceOptions {
 }
 
 /** Options of a single-agent run. */
-export interface SingleAgentOptions extends OptimiseOptionsBase {
+export interface SingleAgentOptions extends OptimiseOptionsBase, PromptEditOptions {
   /** Model that produces the assistant's replies (the user's choice; never changed). */
   model: string;
   /** Seed system prompt. */
   prompt: string;
   /** Seed temperature in [0, 1]. */
   temperature: number;
-  /**
-   * Removal edits: some proposals drop one instruction of the parent instead of asking the
-   * reflection, kept when they pass the minibatch and validation like any proposal. Default
-   * false: in bench/quality.ts they did not help on average over the worlds (docs/optimiser.md).
-   */
-  removalEdits?: boolean;
-  /**
-   * A proposal that passed its minibatch having added a generic instruction (one that names no
-   * case: "Keep every reply short.") beside other additions is first tried without it, in its
-   * refinement round: the pruned prompt replaces it when it holds on the proposal's minibatch
-   * and beats it on a fresh one (pruning.ts). Needs a refinement round (`draftSteps` ≥ 1).
-   * Default true: measured in bench/quality.ts over seven worlds (docs/optimiser.md).
-   */
-  pruneGenericAdditions?: boolean;
-  /**
-   * The pruning may also drop one of the seed prompt's own generic instructions ("Be helpful
-   * and professional.") when the proposal added something and holds at least two generic
-   * instructions, and the seed itself holds two or more (a seed of one is the task's
-   * statement): the seed's filler and plausible rules show their cost only once the prompt
-   * holds the instructions they weaken or contradict, and no minibatch ever tested them.
-   * Needs `pruneGenericAdditions`. Default false: in bench/quality.ts it helps where the seed
-   * carries filler and loses the rules a seed holds for rare kinds of request (docs/optimiser.md,
-   * "Session 26" and "Session 27").
-   */
-  pruneSeedGeneric?: boolean;
-  /**
-   * A draft that added two or more generic instructions beside a case's rule is tried without
-   * all of them at once, not without one drawn: a filler sentence ties with its removal and
-   * never passes alone, so drawing it spends the test while a harmful rule beside it stays.
-   * Needs `pruneGenericAdditions`. Default true: measured in bench/quality.ts over seven worlds
-   * on three fresh blocks of 50 seeds (docs/optimiser.md, "Session 28").
-   */
-  pruneGenericTogether?: boolean;
-  /**
-   * A draft that inherited an instruction naming nothing of the task (no content word of the
-   * dataset's title, description, task text or train examples: "Be helpful, accurate and
-   * professional.") and added one that does is first tried without every such instruction at
-   * once: one filler sentence's dilution is too small for any minibatch, all of them together are
-   * not, and a fix names its case, so it is never drawn. Needs `pruneGenericAdditions`. Default
-   * true: measured in bench/quality.ts over seven worlds on fresh blocks (docs/optimiser.md,
-   * "Session 30").
-   */
-  pruneUnanchored?: boolean;
-  /**
-   * Merge two lineages' prompts instruction by instruction (set union over their common
-   * ancestor, de-duplicated; conflicts are settled by evaluation). Needs `merge`. Default true.
-   */
-  instructionMerge?: boolean;
   /** Let reflection propose a temperature too (second coordinate). Default true. */
   tuneTemperature?: boolean;
   /**
