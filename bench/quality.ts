@@ -172,6 +172,10 @@ const ABLATIONS: Array<[string, EngineOverrides]> = [
   ],
   ["  − unanchored instructions pruned together", { pruneUnanchored: false } as EngineOverrides],
   [
+    "  − that pruning held on the draft's minibatch and beating it on a fresh one",
+    { unanchoredOnFreshMinibatch: false } as EngineOverrides,
+  ],
+  [
     "  − temperature ties by metric (one-SE band for every metric)",
     { temperatureTiesToLower: true } as EngineOverrides,
   ],

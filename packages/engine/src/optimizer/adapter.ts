@@ -82,6 +82,11 @@ export interface ModeAdapter<C> {
   prunesTogether?: boolean;
   /** Whether `prunedOf` first drops every unanchored instruction (`pruneUnanchored`). */
   prunesUnanchored?: boolean;
+  /**
+   * Whether an unanchored pruning that drops only unanchored instructions is tested on one fresh
+   * minibatch only, which it must beat (`unanchoredOnFreshMinibatch`).
+   */
+  unanchoredOnFresh?: boolean;
   /** The candidate's sampling temperature (modes with one temperature coordinate). */
   temperatureOf?(candidate: C): number;
   /** A copy of `candidate` at temperature `t`. */

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { FakeLlm } from "../testing/fake-llm";
+import { Prng } from "../util/prng";
 import { drive, singleEstimate, singleOptions } from "./test-helpers";
 import type { IterationResult, SingleAgentCandidate, SingleAgentOptions } from "./types";
 
@@ -223,5 +224,51 @@ describe("pruning of unanchored instructions", () => {
     for (const r of on.passed) expect(r).not.toMatch(/^Dropped "Always/);
     expect(off.passed.some((r) => r.includes("names nothing of the task"))).toBe(false);
     expect(on.presentedWith).toBeLessThan(off.presentedWith);
+  });
+
+  /** The seed carries `sentence`, which names nothing of the task; `hurts` says which replies lose a line. */
+  function runWithSeedSentence(
+    seed: number,
+    sentence: string,
+    unanchoredOnFreshMinibatch: boolean,
+    hurts: (system: string) => boolean,
+  ) {
+    const { llm, options } = singleOptions({
+      iterations: 6,
+      seed,
+      prompt: `You are a helpful customer-help assistant.\n${sentence}`,
+      unanchoredOnFreshMinibatch,
+    });
+    return runLosingLastLine(llm, options, hurts);
+  }
+
+  it("is tested on fresh examples only, where the draft's lucky minibatch cannot keep the filler", async () => {
+    const fixes = (system: string) =>
+      system.split("\n").filter((line) => line.startsWith("Always")).length;
+    const outcome = (fresh: boolean) =>
+      prunedOverSeeds((seed) => {
+        // a reply loses its last line one time in ten whatever the prompt, so a draft that passed
+        // its minibatch was often lucky there; the filler costs the line three times in ten once
+        // two fixes are in
+        const rng = new Prng(seed * 97 + 1);
+        const hurts = (system: string) =>
+          rng.next() < 0.1 || (system.includes(FILLER) && fixes(system) >= 2 && rng.next() < 0.3);
+        return runWithSeedSentence(seed, FILLER, fresh, hurts);
+      }, FILLER);
+    const on = await outcome(true);
+    const off = await outcome(false);
+    for (const r of on.passed) expect(r).not.toMatch(/^Dropped "Always/);
+    expect(on.passed.length).toBeGreaterThan(off.passed.length);
+    expect(on.presentedWith).toBeLessThan(off.presentedWith);
+  });
+
+  it("keeps an instruction that names nothing of the task when the replies need it, ties never passing", async () => {
+    const NEEDED = "Never stop halfway through.";
+    const { passed, presentedWith } = await prunedOverSeeds(
+      (seed) => runWithSeedSentence(seed, NEEDED, true, (system) => !system.includes(NEEDED)),
+      NEEDED,
+    );
+    expect(passed.some((r) => r.includes(NEEDED))).toBe(false);
+    expect(presentedWith).toBe(8);
   });
 });

@@ -52,6 +52,16 @@ export interface PromptEditOptions {
    */
   pruneUnanchored?: boolean;
   /**
+   * An unanchored pruning that drops nothing but unanchored instructions takes one test: it must
+   * beat the draft on a fresh minibatch. It is not also held to the draft's own minibatch, whose
+   * scores won the draft its acceptance and so sit above what the draft really does (a pruning
+   * rarely holds against them); the strict win on fresh examples still keeps an unanchored
+   * instruction the replies need. Needs `pruneUnanchored`. Default true: measured in
+   * bench/quality.ts over seven worlds on seeds 1–20 and fresh blocks (docs/optimiser.md,
+   * "Session 31").
+   */
+  unanchoredOnFreshMinibatch?: boolean;
+  /**
    * Merge two lineages' prompts instruction by instruction (set union over their common
    * ancestor, de-duplicated; conflicts are settled by evaluation). Needs `merge`. Default true.
    */

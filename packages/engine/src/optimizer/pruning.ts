@@ -19,7 +19,12 @@
  * instruction naming nothing of the task (anchors.ts) and added one that
  * does is first tried without every unanchored instruction at once: filler
  * dilutes what the prompt has learnt, and only all of it together costs
- * enough to show on a minibatch. With `pruneSeedGeneric` (off by default)
+ * enough to show on a minibatch. Such a pruning, when it drops nothing but
+ * unanchored instructions, takes one test only (`unanchoredOnFreshMinibatch`,
+ * default): it must beat the draft on a fresh minibatch. It is not held to
+ * the draft's own minibatch, whose scores won the draft its acceptance and
+ * so sit above what the draft really does; the strict win on fresh examples
+ * still keeps any unanchored instruction the replies need. With `pruneSeedGeneric` (off by default)
  * one of the seed prompt's own generic instructions may be the one tried:
  * the seed's filler or plausible rule shows its cost only once the prompt
  * holds what it dilutes or contradicts.
@@ -62,6 +67,8 @@ export async function pruneDraft<C>(
     parentValidationScore: parentRecord.score,
   });
   const them = instructionsOf(pruned.removed).length > 1 ? "them" : "it";
+  // an unanchored pruning alone is not held to the draft's own, selection-biased scores
+  const freshOnly = pruned.unanchored === "alone" && adapter.unanchoredOnFresh === true;
   const rationale = pruned.unanchored
     ? pruned.unanchored === "alone"
       ? `Dropped "${pruned.removed}": ${them === "them" ? "they name" : "it names"} nothing of the task, and the draft did better without ${them}.`
@@ -86,11 +93,13 @@ export async function pruneDraft<C>(
   };
   try {
     const own = draft.batch.map((i) => split.train[i] as DatasetExample);
-    const held = await compare(
-      own,
-      draft.evaluations.map((e) => e.score),
-      true,
-    );
+    const held = freshOnly
+      ? { accepted: true, depth: 0 }
+      : await compare(
+          own,
+          draft.evaluations.map((e) => e.score),
+          true,
+        );
     if (!held.accepted) {
       note?.finish("rejected_minibatch");
       return { draft: null, depth: held.depth, note };

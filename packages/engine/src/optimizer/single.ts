@@ -113,6 +113,8 @@ export function singleAgentAdapter(options: {
   instructionMerge?: boolean;
   /** The task's vocabulary (anchors.ts): with it, a pruning first drops every unanchored instruction. */
   vocabulary?: ReadonlySet<string>;
+  /** Test a pruning of unanchored instructions alone on one fresh minibatch only, which it must beat. */
+  unanchoredOnFreshMinibatch?: boolean;
   /** Drop added instructions that conflict with kept ones (`conflictingAdditionsDropped`). Default true. */
   conflictingAdditionsDropped?: boolean;
 }): ModeAdapter<SingleAgentCandidate> {
@@ -167,6 +169,9 @@ export function singleAgentAdapter(options: {
           prunesSeed,
           prunesTogether,
           prunesUnanchored: vocabulary !== undefined,
+          unanchoredOnFresh:
+            vocabulary !== undefined &&
+            (options.unanchoredOnFreshMinibatch ?? OPTIMISER_DEFAULTS.unanchoredOnFreshMinibatch),
           prunedOf: (c: SingleAgentCandidate, parent: SingleAgentCandidate, rng: Prng) => {
             const u = vocabulary
               ? drawUnanchoredPruning(parent.prompt, c.prompt, vocabulary)
@@ -267,6 +272,7 @@ export function optimizeSingleAgent(
       pruneGenericTogether: options.pruneGenericTogether,
       instructionMerge: options.instructionMerge ?? OPTIMISER_DEFAULTS.instructionMerge,
       conflictingAdditionsDropped: options.conflictingAdditionsDropped,
+      unanchoredOnFreshMinibatch: options.unanchoredOnFreshMinibatch,
       ...((options.pruneUnanchored ?? OPTIMISER_DEFAULTS.pruneUnanchored)
         ? {
             vocabulary: taskVocabulary(
