@@ -176,6 +176,10 @@ const ABLATIONS: Array<[string, EngineOverrides]> = [
     { unanchoredOnFreshMinibatch: false } as EngineOverrides,
   ],
   [
+    "  − pool candidates proposed without their unanchored instructions",
+    { unanchoredRemovals: false } as EngineOverrides,
+  ],
+  [
     "  − temperature ties by metric (one-SE band for every metric)",
     { temperatureTiesToLower: true } as EngineOverrides,
   ],

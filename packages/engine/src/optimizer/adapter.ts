@@ -76,6 +76,11 @@ export interface ModeAdapter<C> {
     /** An unanchored pruning, with or without the generic instructions added beside a fix. */
     unanchored?: "alone" | "with-generic-additions";
   } | null;
+  /**
+   * The candidate without every instruction that names nothing of the task, once it holds an
+   * anchored instruction the seed did not (`unanchoredRemovals`); null when there is none.
+   */
+  unanchoredRemovalOf?(candidate: C): { config: C; removed: string } | null;
   /** Whether `prunedOf` may drop one of the seed's instructions (`pruneSeedGeneric`). */
   prunesSeed?: boolean;
   /** Whether `prunedOf` drops all of a draft's generic additions at once (`pruneGenericTogether`). */

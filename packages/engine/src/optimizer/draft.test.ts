@@ -197,12 +197,13 @@ describe("pruning of unanchored instructions", () => {
    * The seed carries a sentence that names nothing of the task, and it dilutes: once the prompt
    * holds two or more fixes, an assistant told it leaves out its last fix's content.
    */
-  async function runWithFiller(seed: number, pruneUnanchored: boolean) {
+  async function runWithFiller(seed: number, pruneUnanchored: boolean, unanchoredRemovals = false) {
     const { llm, options } = singleOptions({
       iterations: 6,
       seed,
       prompt: `You are a helpful customer-help assistant.\n${FILLER}`,
       pruneUnanchored,
+      unanchoredRemovals,
     });
     const fixes = (system: string) =>
       system.split("\n").filter((line) => line.startsWith("Always")).length;
@@ -232,12 +233,14 @@ describe("pruning of unanchored instructions", () => {
     sentence: string,
     unanchoredOnFreshMinibatch: boolean,
     hurts: (system: string) => boolean,
+    unanchoredRemovals = false,
   ) {
     const { llm, options } = singleOptions({
       iterations: 6,
       seed,
       prompt: `You are a helpful customer-help assistant.\n${sentence}`,
       unanchoredOnFreshMinibatch,
+      unanchoredRemovals,
     });
     return runLosingLastLine(llm, options, hurts);
   }
@@ -269,6 +272,48 @@ describe("pruning of unanchored instructions", () => {
       NEEDED,
     );
     expect(passed.some((r) => r.includes(NEEDED))).toBe(false);
+    expect(presentedWith).toBe(8);
+  });
+
+  it("proposes a pool candidate once without its unanchored instructions (unanchoredRemovals)", async () => {
+    // the pruning of drafts off: only the removal proposal can drop the seed's diluting filler
+    const presented = async (unanchoredRemovals: boolean) => {
+      let presentedWith = 0;
+      const removals: string[] = [];
+      for (let seed = 1; seed <= 8; seed++) {
+        const { results, calls, cap } = await runWithFiller(seed, false, unanchoredRemovals);
+        expect(calls).toBeLessThanOrEqual(cap);
+        for (const p of results.flatMap((r) => r.reasoning))
+          if (p.rationale?.startsWith("Removed")) removals.push(p.rationale);
+        const best = results.filter((r) => r.accepted).at(-1);
+        if (best?.config.prompt.includes(FILLER)) presentedWith++;
+      }
+      return { presentedWith, removals };
+    };
+    const on = await presented(true);
+    const off = await presented(false);
+    expect(on.removals).toContain(
+      `Removed "${FILLER}": it names nothing of the task; tested whether the prompt does better without it.`,
+    );
+    // with the option off, no removal is proposed
+    expect(off.removals).toEqual([]);
+    expect(on.presentedWith).toBeLessThan(off.presentedWith);
+  });
+
+  it("never removes an unanchored instruction the replies need (unanchoredRemovals)", async () => {
+    const NEEDED = "Never stop halfway through.";
+    let presentedWith = 0;
+    for (let seed = 1; seed <= 8; seed++) {
+      const { results } = await runWithSeedSentence(
+        seed,
+        NEEDED,
+        true,
+        (system) => !system.includes(NEEDED),
+        true,
+      );
+      const best = results.filter((r) => r.accepted).at(-1);
+      if (best?.config.prompt.includes(NEEDED)) presentedWith++;
+    }
     expect(presentedWith).toBe(8);
   });
 });

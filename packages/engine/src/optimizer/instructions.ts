@@ -260,3 +260,26 @@ export function withoutConflictingAdditions(parent: string, proposal: string): s
   });
   return kept.length === list.length ? proposal : join(kept);
 }
+
+/**
+ * `prompt` without every instruction that names nothing of the task, once it
+ * holds an anchored instruction `seed` does not (it has learnt something the
+ * unanchored ones may dilute); null when there is none to drop or nothing learnt.
+ */
+export function withoutUnanchored(
+  prompt: string,
+  seed: string | undefined,
+  vocabulary: ReadonlySet<string>,
+): { prompt: string; removed: string } | null {
+  const list = units(prompt);
+  const anchored = list.map((u) => isAnchored(u.text, vocabulary));
+  const learnt = addedTo(seed ?? "", list).some((i) => anchored[i]);
+  if (!learnt || anchored.every(Boolean)) return null;
+  return {
+    prompt: join(list.filter((_, i) => anchored[i])),
+    removed: list
+      .filter((_, i) => !anchored[i])
+      .map((u) => u.text)
+      .join(" "),
+  };
+}

@@ -28,7 +28,7 @@ import { tryMerge } from "./merge-step";
 import { BudgetExhaustedError, type RunMeter } from "./meter";
 import { nearBestFrontier, paretoFrontier, selectParent } from "./pareto";
 import type { RunRecorder } from "./recorder";
-import { removalProposal } from "./removal";
+import { removalProposal, unanchoredRemovalProposal } from "./removal";
 import { addTrainEvidence, cacheTrainEvaluation, type RunState, trainKey } from "./state";
 import { parentMinibatch } from "./targeting";
 import { temperatureProposal } from "./temperature-edit";
@@ -246,6 +246,7 @@ export async function runIteration<C>(
       }
       const examples = batch.map((i) => split.train[i] as DatasetExample);
       let proposal =
+        unanchoredRemovalProposal(adapter, parentConfig, state.keys) ??
         removalProposal(adapter, env.removalEdits, parentConfig, state.rng) ??
         temperatureProposal(
           adapter,
@@ -293,6 +294,8 @@ export async function runIteration<C>(
         orEqual: env.removalHolds,
       };
       const screened = await screenOnMinibatch(env, proposal, trial, signal, note);
+      // a removal is proposed once: a failed one is not tried again on the next draw of its parent
+      if (proposal.removal) state.keys.add(adapter.key(proposal.config));
       depth += screened.depth;
       if (!screened.evaluations) continue;
       const refined = await refineDrafts(

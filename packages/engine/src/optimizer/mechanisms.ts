@@ -59,6 +59,9 @@ export const MECHANISM_DEFAULTS = {
   // the seed holding rare kinds' rules worded as generic ones 0.833 → 0.853 (docs/optimiser.md,
   // "Session 31")
   unanchoredOnFreshMinibatch: true,
+  // a pool candidate is proposed once without its unanchored instructions (docs/optimiser.md,
+  // "Session 31")
+  unanchoredRemovals: true,
   // measured in bench/quality.ts over five worlds and three blocks of seeds (docs/optimiser.md,
   // "Temperature edits"): in place of the end's probes they win where a warmer temperature is
   // better and lose about as much where a colder one is, so the probes stay the default
@@ -149,6 +152,9 @@ export function mechanismSettings<C>(
     // recorded only when off, so checkpoints from before the option resume with it
     ...(adapter.prunedOf && !adapter.prunesTogether ? { pruneGenericTogether: false } : {}),
     ...(adapter.prunedOf && !adapter.prunesUnanchored ? { pruneUnanchored: false } : {}),
+    ...(adapter.mode === "single" && !adapter.unanchoredRemovalOf
+      ? { unanchoredRemovals: false }
+      : {}),
     ...(adapter.prunesUnanchored && !adapter.unanchoredOnFresh
       ? { unanchoredOnFreshMinibatch: false }
       : {}),

@@ -62,6 +62,15 @@ export interface PromptEditOptions {
    */
   unanchoredOnFreshMinibatch?: boolean;
   /**
+   * A pool candidate that holds instructions naming nothing of the task, and one that names it
+   * which the seed did not, is proposed once without all of them, in place of a reflection (no
+   * reflection call): it must beat the candidate on the minibatch, then pass validation like any
+   * proposal. This reaches the filler a reflection wrote in an edit of its own, or beside a fix in
+   * its refinement, which no pruning of a later draft ever drew. Default true: measured in
+   * bench/quality.ts over seven worlds (docs/optimiser.md, "Session 31").
+   */
+  unanchoredRemovals?: boolean;
+  /**
    * Merge two lineages' prompts instruction by instruction (set union over their common
    * ancestor, de-duplicated; conflicts are settled by evaluation). Needs `merge`. Default true.
    */

@@ -9,6 +9,7 @@
  */
 import type { Prng } from "../util/prng";
 import type { ModeAdapter, Proposal } from "./adapter";
+import { instructionsOf } from "./instructions";
 
 /** Share of proposals that are removal edits (when the mode offers them). */
 export const REMOVAL_SHARE = 0.3;
@@ -30,6 +31,27 @@ export function removalProposal<C>(
   return {
     config: removal.config,
     rationale: `Removed "${removal.removed}" to test whether the prompt does as well without it.`,
+    removal: true,
+  };
+}
+
+/**
+ * The once-per-candidate proposal of `parent` without every instruction that
+ * names nothing of the task (the adapter's `unanchoredRemovalOf`); null when
+ * the mode offers none, there is nothing to drop, or it was tried (`tried`
+ * holds the keys of every prompt already proposed or in the pool).
+ */
+export function unanchoredRemovalProposal<C>(
+  adapter: ModeAdapter<C>,
+  parent: C,
+  tried: ReadonlySet<string>,
+): Proposal<C> | null {
+  const removal = adapter.unanchoredRemovalOf?.(parent);
+  if (!removal || tried.has(adapter.key(removal.config))) return null;
+  const plural = instructionsOf(removal.removed).length > 1;
+  return {
+    config: removal.config,
+    rationale: `Removed "${removal.removed}": ${plural ? "they name" : "it names"} nothing of the task; tested whether the prompt does better without ${plural ? "them" : "it"}.`,
     removal: true,
   };
 }

@@ -14,6 +14,7 @@ import {
   drawUnanchoredPruning,
   mergeInstructions,
   withoutConflictingAdditions,
+  withoutUnanchored,
 } from "./instructions";
 import { OPTIMISER_DEFAULTS, runOptimisation, runSplit } from "./loop";
 import {
@@ -113,6 +114,10 @@ export function singleAgentAdapter(options: {
   instructionMerge?: boolean;
   /** The task's vocabulary (anchors.ts): with it, a pruning first drops every unanchored instruction. */
   vocabulary?: ReadonlySet<string>;
+  /** With the vocabulary: whether the pruning uses it (default true). */
+  pruneUnanchored?: boolean;
+  /** With the vocabulary: a pool candidate is proposed once without its unanchored instructions. */
+  unanchoredRemovals?: boolean;
   /** Test a pruning of unanchored instructions alone on one fresh minibatch only, which it must beat. */
   unanchoredOnFreshMinibatch?: boolean;
   /** Drop added instructions that conflict with kept ones (`conflictingAdditionsDropped`). Default true. */
@@ -124,6 +129,7 @@ export function singleAgentAdapter(options: {
   const prunesSeed = options.pruneSeedGeneric ?? OPTIMISER_DEFAULTS.pruneSeedGeneric;
   const prunesTogether = options.pruneGenericTogether ?? OPTIMISER_DEFAULTS.pruneGenericTogether;
   const { vocabulary } = options;
+  const prunesUnanchored = vocabulary !== undefined && options.pruneUnanchored !== false;
   return {
     mode: "single",
     key: (c) => JSON.stringify([c.prompt.trim(), c.temperature]),
@@ -164,18 +170,27 @@ export function singleAgentAdapter(options: {
           },
         }
       : {}),
+    ...(vocabulary && options.unanchoredRemovals
+      ? {
+          unanchoredRemovalOf: (c: SingleAgentCandidate) => {
+            const r = withoutUnanchored(c.prompt, task?.initialPrompt, vocabulary);
+            return r ? { config: { ...c, prompt: r.prompt }, removed: r.removed } : null;
+          },
+        }
+      : {}),
     ...(options.pruneGenericAdditions
       ? {
           prunesSeed,
           prunesTogether,
-          prunesUnanchored: vocabulary !== undefined,
+          prunesUnanchored,
           unanchoredOnFresh:
-            vocabulary !== undefined &&
+            prunesUnanchored &&
             (options.unanchoredOnFreshMinibatch ?? OPTIMISER_DEFAULTS.unanchoredOnFreshMinibatch),
           prunedOf: (c: SingleAgentCandidate, parent: SingleAgentCandidate, rng: Prng) => {
-            const u = vocabulary
-              ? drawUnanchoredPruning(parent.prompt, c.prompt, vocabulary)
-              : null;
+            const u =
+              prunesUnanchored && vocabulary
+                ? drawUnanchoredPruning(parent.prompt, c.prompt, vocabulary)
+                : null;
             if (u) {
               const config = { ...c, prompt: u.prompt };
               const unanchored = u.withGenericAdditions ? "with-generic-additions" : "alone";
@@ -273,7 +288,10 @@ export function optimizeSingleAgent(
       instructionMerge: options.instructionMerge ?? OPTIMISER_DEFAULTS.instructionMerge,
       conflictingAdditionsDropped: options.conflictingAdditionsDropped,
       unanchoredOnFreshMinibatch: options.unanchoredOnFreshMinibatch,
-      ...((options.pruneUnanchored ?? OPTIMISER_DEFAULTS.pruneUnanchored)
+      pruneUnanchored: options.pruneUnanchored ?? OPTIMISER_DEFAULTS.pruneUnanchored,
+      unanchoredRemovals: options.unanchoredRemovals ?? OPTIMISER_DEFAULTS.unanchoredRemovals,
+      ...((options.pruneUnanchored ?? OPTIMISER_DEFAULTS.pruneUnanchored) ||
+      (options.unanchoredRemovals ?? OPTIMISER_DEFAULTS.unanchoredRemovals)
         ? {
             vocabulary: taskVocabulary(
               taskContextOf(options.dataset, options.prompt),
