@@ -193,23 +193,36 @@ describe("pruning of generic additions", () => {
 describe("pruning of unanchored instructions", () => {
   const FILLER = "Take care to do your best work at all times.";
 
+  /** How many fixes a system prompt holds. */
+  const fixes = (system: string) =>
+    system.split("\n").filter((line) => line.startsWith("Always")).length;
+
   /**
-   * The seed carries a sentence that names nothing of the task, and it dilutes: once the prompt
-   * holds two or more fixes, an assistant told it leaves out its last fix's content.
+   * A run whose seed carries `sentence`, which names nothing of the task, with `options`;
+   * `hurts` says which system prompts make the assistant leave out its reply's last line.
    */
-  async function runWithFiller(seed: number, pruneUnanchored: boolean, unanchoredRemovals = false) {
-    const { llm, options } = singleOptions({
+  function runWithSeedSentence(
+    seed: number,
+    sentence: string,
+    options: Partial<SingleAgentOptions>,
+    hurts: (system: string) => boolean,
+  ) {
+    const run = singleOptions({
       iterations: 6,
       seed,
-      prompt: `You are a helpful customer-help assistant.\n${FILLER}`,
-      pruneUnanchored,
-      unanchoredRemovals,
+      prompt: `You are a helpful customer-help assistant.\n${sentence}`,
+      unanchoredRemovals: false,
+      ...options,
     });
-    const fixes = (system: string) =>
-      system.split("\n").filter((line) => line.startsWith("Always")).length;
-    return runLosingLastLine(
-      llm,
-      options,
+    return runLosingLastLine(run.llm, run.options, hurts);
+  }
+
+  /** The seed's filler dilutes: once the prompt holds two or more fixes, a line is lost. */
+  function runWithFiller(seed: number, pruneUnanchored: boolean, unanchoredRemovals = false) {
+    return runWithSeedSentence(
+      seed,
+      FILLER,
+      { pruneUnanchored, unanchoredRemovals },
       (system) => system.includes(FILLER) && fixes(system) >= 2,
     );
   }
@@ -227,27 +240,7 @@ describe("pruning of unanchored instructions", () => {
     expect(on.presentedWith).toBeLessThan(off.presentedWith);
   });
 
-  /** The seed carries `sentence`, which names nothing of the task; `hurts` says which replies lose a line. */
-  function runWithSeedSentence(
-    seed: number,
-    sentence: string,
-    unanchoredOnFreshMinibatch: boolean,
-    hurts: (system: string) => boolean,
-    unanchoredRemovals = false,
-  ) {
-    const { llm, options } = singleOptions({
-      iterations: 6,
-      seed,
-      prompt: `You are a helpful customer-help assistant.\n${sentence}`,
-      unanchoredOnFreshMinibatch,
-      unanchoredRemovals,
-    });
-    return runLosingLastLine(llm, options, hurts);
-  }
-
   it("is tested on fresh examples only, where the draft's lucky minibatch cannot keep the filler", async () => {
-    const fixes = (system: string) =>
-      system.split("\n").filter((line) => line.startsWith("Always")).length;
     const outcome = (fresh: boolean) =>
       prunedOverSeeds((seed) => {
         // a reply loses its last line one time in ten whatever the prompt, so a draft that passed
@@ -256,7 +249,7 @@ describe("pruning of unanchored instructions", () => {
         const rng = new Prng(seed * 97 + 1);
         const hurts = (system: string) =>
           rng.next() < 0.1 || (system.includes(FILLER) && fixes(system) >= 2 && rng.next() < 0.3);
-        return runWithSeedSentence(seed, FILLER, fresh, hurts);
+        return runWithSeedSentence(seed, FILLER, { unanchoredOnFreshMinibatch: fresh }, hurts);
       }, FILLER);
     const on = await outcome(true);
     const off = await outcome(false);
@@ -268,7 +261,7 @@ describe("pruning of unanchored instructions", () => {
   it("keeps an instruction that names nothing of the task when the replies need it, ties never passing", async () => {
     const NEEDED = "Never stop halfway through.";
     const { passed, presentedWith } = await prunedOverSeeds(
-      (seed) => runWithSeedSentence(seed, NEEDED, true, (system) => !system.includes(NEEDED)),
+      (seed) => runWithSeedSentence(seed, NEEDED, {}, (system) => !system.includes(NEEDED)),
       NEEDED,
     );
     expect(passed.some((r) => r.includes(NEEDED))).toBe(false);
@@ -307,9 +300,8 @@ describe("pruning of unanchored instructions", () => {
       const { results } = await runWithSeedSentence(
         seed,
         NEEDED,
-        true,
+        { unanchoredRemovals: true },
         (system) => !system.includes(NEEDED),
-        true,
       );
       const best = results.filter((r) => r.accepted).at(-1);
       if (best?.config.prompt.includes(NEEDED)) presentedWith++;
