@@ -1,7 +1,7 @@
 import type { DatasetExample } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
 import { contentWords, isAnchored, taskVocabulary } from "./anchors";
-import { drawUnanchoredPruning } from "./instructions";
+import { drawUnanchoredPruning, withoutUnanchored } from "./instructions";
 
 const example = (id: string, question: string, reference: string): DatasetExample => ({
   id,
@@ -82,5 +82,24 @@ describe("unanchored pruning", () => {
     const plain = "Solve the equation.";
     const proposal = `${plain} For fractions, reduce them first. Strive for greatness.`;
     expect(drawUnanchoredPruning(plain, proposal, vocabulary)).toBeNull();
+  });
+});
+
+describe("removal of unanchored instructions from a pool candidate", () => {
+  const seed = "You are a friendly mentor. Solve the equation.";
+
+  it("drops every unanchored instruction, wherever it came from, once the prompt learnt something", () => {
+    const learnt = `${seed} For fractions, reduce them first. Strive for greatness.`;
+    expect(withoutUnanchored(learnt, seed, vocabulary)).toEqual({
+      prompt: "Solve the equation. For fractions, reduce them first.",
+      removed: "You are a friendly mentor. Strive for greatness.",
+    });
+  });
+
+  it("leaves a prompt that learnt nothing anchored, or holds nothing unanchored", () => {
+    expect(withoutUnanchored(`${seed} Strive for greatness.`, seed, vocabulary)).toBeNull();
+    expect(withoutUnanchored(seed, seed, vocabulary)).toBeNull();
+    const clean = "Solve the equation. For fractions, reduce them first.";
+    expect(withoutUnanchored(clean, seed, vocabulary)).toBeNull();
   });
 });

@@ -24,8 +24,9 @@
  * default): it must beat the draft on a fresh minibatch. It is not held to
  * the draft's own minibatch, whose scores won the draft its acceptance and
  * so sit above what the draft really does; the strict win on fresh examples
- * still keeps any unanchored instruction the replies need. With `pruneSeedGeneric` (off by default)
- * one of the seed prompt's own generic instructions may be the one tried:
+ * still keeps any unanchored instruction the replies need. With
+ * `pruneSeedGeneric` (off by default) one of the seed prompt's own generic
+ * instructions may be the one tried:
  * the seed's filler or plausible rule shows its cost only once the prompt
  * holds what it dilutes or contradicts.
  */
