@@ -42,12 +42,12 @@ import type {
   OptimiseOptionsBase,
 } from "./types";
 
-/** Defaults of the tunable search settings. */
 /** The split a run works on: the caller's, else the dataset's deterministic one. */
 export function runSplit(options: Pick<OptimiseOptionsBase, "split" | "dataset">): DatasetSplit {
   return options.split ?? splitDataset(options.dataset.name, options.dataset.examples);
 }
 
+/** Defaults of the tunable search settings. */
 export const OPTIMISER_DEFAULTS = {
   seed: 1,
   minibatchSize: 3,

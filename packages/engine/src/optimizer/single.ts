@@ -274,12 +274,20 @@ export function singleAgentAdapter(options: {
 export function optimizeSingleAgent(
   options: SingleAgentOptions,
 ): OptimisationRun<SingleAgentCandidate> {
+  const task = taskContextOf(options.dataset, options.prompt);
+  const pruneUnanchored = options.pruneUnanchored ?? OPTIMISER_DEFAULTS.pruneUnanchored;
+  const unanchoredRemovals = options.unanchoredRemovals ?? OPTIMISER_DEFAULTS.unanchoredRemovals;
+  // read once for the run, whichever candidate model an adapter is built for
+  const vocabulary =
+    pruneUnanchored || unanchoredRemovals
+      ? taskVocabulary(task, runSplit(options).train)
+      : undefined;
   const adapterFor = (model: string) =>
     singleAgentAdapter({
       model,
       reflectionModel: options.models.reflection,
       tuneTemperature: options.tuneTemperature ?? true,
-      task: taskContextOf(options.dataset, options.prompt),
+      task,
       removalEdits: options.removalEdits ?? OPTIMISER_DEFAULTS.removalEdits,
       pruneGenericAdditions:
         options.pruneGenericAdditions ?? OPTIMISER_DEFAULTS.pruneGenericAdditions,
@@ -288,17 +296,9 @@ export function optimizeSingleAgent(
       instructionMerge: options.instructionMerge ?? OPTIMISER_DEFAULTS.instructionMerge,
       conflictingAdditionsDropped: options.conflictingAdditionsDropped,
       unanchoredOnFreshMinibatch: options.unanchoredOnFreshMinibatch,
-      pruneUnanchored: options.pruneUnanchored ?? OPTIMISER_DEFAULTS.pruneUnanchored,
-      unanchoredRemovals: options.unanchoredRemovals ?? OPTIMISER_DEFAULTS.unanchoredRemovals,
-      ...((options.pruneUnanchored ?? OPTIMISER_DEFAULTS.pruneUnanchored) ||
-      (options.unanchoredRemovals ?? OPTIMISER_DEFAULTS.unanchoredRemovals)
-        ? {
-            vocabulary: taskVocabulary(
-              taskContextOf(options.dataset, options.prompt),
-              runSplit(options).train,
-            ),
-          }
-        : {}),
+      pruneUnanchored,
+      unanchoredRemovals,
+      ...(vocabulary ? { vocabulary } : {}),
     });
   const seed: SingleAgentCandidate = {
     prompt: options.prompt,
