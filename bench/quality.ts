@@ -158,6 +158,10 @@ const ABLATIONS: Array<[string, EngineOverrides]> = [
   ["  − temperature chosen by evidence", { temperatureByEvidence: false } as EngineOverrides],
   ["  − fresh pass for the presented score", { freshPresentedScore: false } as EngineOverrides],
   ["  − temperature probes in halves (two whole)", { sequentialProbes: false } as EngineOverrides],
+  [
+    "  − the cold probe answering the whole set (stopped on half)",
+    { coldProbeWhole: false } as EngineOverrides,
+  ],
   ["  − failures inherited from ancestors", { inheritedFailures: false } as EngineOverrides],
   ["  − drafts (every minibatch pass validated)", { draftSteps: 0 } as EngineOverrides],
   ["  − conflicting additions dropped", { conflictingAdditionsDropped: false } as EngineOverrides],

@@ -70,6 +70,8 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   temperatureReserve: number;
   /** Probes answer half the validation set first (temperature.ts, `sequentialProbes`). */
   sequentialProbes: boolean;
+  /** With the cold prior, the probe is never stopped after its first half (temperature.ts). */
+  coldProbeWhole: boolean;
   /** A lower temperature within one paired standard error of the best wins (temperature.ts). */
   temperatureTiesToLower: boolean;
   /** The end's probe measures the middle of the range instead of 0 and the start (temperature.ts). */

@@ -104,7 +104,7 @@ describe("temperature chosen by evidence", () => {
     },
   );
 
-  it("in halves stops a probe that is clearly worse on the first half of the validation set", async () => {
+  it("in halves stops a judged probe that is clearly worse on the first half of the validation set", async () => {
     const halves = { temperatureByEvidence: true, sequentialProbes: true } as const;
     const dataset = {
       name: "synthetic",
@@ -133,6 +133,63 @@ describe("temperature chosen by evidence", () => {
     const whole = await drive(optimizeSingleAgent({ ...options, llm, sequentialProbes: false }));
     expect(whole.final.best.config.temperature).toBeGreaterThan(0);
     expect(coldReplies).toBe(validation.length);
+  });
+});
+
+describe("the cold prior's probe answers the whole validation set (coldProbeWhole)", () => {
+  it("takes temperature 0 when it is worse on the first half and better over the whole set", async () => {
+    // the cold prior (ties to the lower temperature) with the probe in halves, in a judged run
+    // whose prompt states every rubric item, so every unspoiled reply scores 1
+    const prompt = SYNTHETIC_RUBRIC_ITEMS.map((item) => `Always ${item}.`).join(" ");
+    const dataset = {
+      name: "synthetic",
+      metric: "judge",
+      examples: syntheticExamples(60),
+    } as const;
+    const cold = { temperatureByEvidence: true, temperatureTiesToLower: true } as const;
+    const { options } = singleOptions({ seed: 2, iterations: 4, dataset, prompt, ...cold });
+    const { validation } = splitDataset(options.dataset.name, options.dataset.examples);
+    expect(validation.length).toBeGreaterThanOrEqual(EARLY_STOP_MIN_EXAMPLES);
+    const half = Math.ceil(validation.length / 2);
+    const numberOf = (e: (typeof validation)[number]) =>
+      Number(/Question (\d+)/.exec(e.dialog[0]?.content ?? "")?.[1]);
+    const firstHalf = new Set(validation.slice(0, half).map(numberOf));
+    const secondHalf = new Set(validation.slice(half).map(numberOf));
+    // at 0 a quarter of the validation set fails (odd examples of its first half), warm its
+    // whole second half does: 0 looks clearly worse on the first half alone
+    let coldReplies = 0; // replies at 0 to validation examples
+    const inner = options.llm;
+    const llm: LlmPort = {
+      ...inner,
+      async complete(request) {
+        const last = request.messages[request.messages.length - 1]?.content ?? "";
+        const n = Number(/Question (\d+)/.exec(last)?.[1] ?? -1);
+        const isCold = (request.temperature ?? 0) < 0.05;
+        if (request.purpose === "assistant" && isCold && (firstHalf.has(n) || secondHalf.has(n)))
+          coldReplies++;
+        const spoiled = isCold ? firstHalf.has(n) && n % 2 === 1 : secondHalf.has(n);
+        if (request.purpose === "assistant" && spoiled)
+          return {
+            text: "No idea.",
+            usage: { calls: 1, inputTokens: 1, outputTokens: 1, costUsd: 0, cachedCalls: 0 },
+          };
+        return inner.complete(request);
+      },
+    };
+    const maxCalls = singleEstimate(options).maxCalls;
+    const { optimizeSingleAgent } = await import("./single");
+    const whole = await drive(optimizeSingleAgent({ ...options, llm, maxCalls }));
+    expect(whole.final.best.config.temperature).toBe(0);
+    // the probe's whole pass (and the fresh pass that presents its score, from calls left over)
+    expect(coldReplies).toBeGreaterThanOrEqual(validation.length);
+    expect(whole.final.usage.calls).toBeLessThanOrEqual(maxCalls);
+    // stopped after the first half, the probe never sees the half where 0 is better
+    coldReplies = 0;
+    const stopped = await drive(
+      optimizeSingleAgent({ ...options, llm, maxCalls, coldProbeWhole: false }),
+    );
+    expect(stopped.final.best.config.temperature).toBeGreaterThan(0);
+    expect(coldReplies).toBe(half);
   });
 });
 

@@ -70,6 +70,10 @@ export const MECHANISM_DEFAULTS = {
   // measured in bench/quality.ts over five worlds and three fresh blocks of seeds
   // (docs/optimiser.md, "Temperature probes in halves"): one pass kept back instead of two
   sequentialProbes: true,
+  // with the cold prior the probe at 0 answers the whole set: the four exact-answer worlds,
+  // seeds 1–20 0.893 → 0.903, 7001–7050 0.926 → 0.928, 7101–7150 0.901 → 0.906, gaps the same
+  // on average (docs/optimiser.md, "Session 32")
+  coldProbeWhole: true,
 } as const;
 
 /**
@@ -120,6 +124,9 @@ export function mechanismSettings<C>(
   const draftDefault = DRAFT_STEPS[adapter.mode];
   const draftSteps = nonNegativeInt(options.draftSteps, draftDefault, "draftSteps");
   const temperatureTiesToLower = options.temperatureTiesToLower ?? coldPrior;
+  const coldProbeApplies = sequentialProbes && temperatureTiesToLower;
+  const coldProbeWhole =
+    coldProbeApplies && (options.coldProbeWhole ?? MECHANISM_DEFAULTS.coldProbeWhole);
   // without that prior the search may spend half of the probe's pass (docs/optimiser.md, "Session 20")
   const probeHeldBack = options.probeHeldBack ?? (coldPrior || centreProbe);
   // half a pass pays for a partial fresh pass of the presented configuration (or the probe's
@@ -133,6 +140,7 @@ export function mechanismSettings<C>(
     centreProbe: centreProbe && temperatureByEvidence,
     temperatureReserve,
     sequentialProbes,
+    coldProbeWhole,
     freshPresentedScore,
     removalEdits: adapter.removalOf !== undefined,
     removalHolds: options.removalHolds ?? false,
@@ -170,6 +178,8 @@ export function mechanismSettings<C>(
     ...(settings.temperatureEdits ? { temperatureEdits: true } : {}),
     // recorded only when off: it changes only the end of a run, so earlier checkpoints resume with it
     ...(temperatureByEvidence && !settings.sequentialProbes ? { sequentialProbes: false } : {}),
+    // recorded only when off where it applies: it changes only the end of a run
+    ...(coldProbeApplies && !coldProbeWhole ? { coldProbeWhole: false } : {}),
     // recorded only when not the mode's default, so checkpoints from before drafts resume with them
     ...(draftSteps === draftDefault ? {} : { draftSteps }),
   };

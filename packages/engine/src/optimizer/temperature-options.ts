@@ -35,6 +35,14 @@ export interface TemperatureChoiceOptions {
    */
   sequentialProbes?: boolean;
   /**
+   * With `sequentialProbes` and the cold prior (`temperatureTiesToLower`): a probe colder than
+   * the pick answers the whole validation set, never stopped after its first half. The
+   * pick it is compared with won the pool's selection, so its own measurement is biased upwards,
+   * while the prior favours the probe: a stop on half the set against that measurement turned
+   * down temperatures that were better in truth. Default true (docs/optimiser.md, "Session 32").
+   */
+  coldProbeWhole?: boolean;
+  /**
    * With `temperatureByEvidence`: a lower temperature within one paired standard error of the
    * best one wins (a prior that colder answers are at least as good). Default: true for the
    * reference-based metrics (exact answers), false for the LLM judge and a user's scorer, where

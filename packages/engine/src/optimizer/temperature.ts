@@ -3,9 +3,11 @@
  * guess, so at the end of a run the picked candidate's prompt is also scored
  * on the validation set at another temperature (the lowest other probe
  * temperature, in halves: the second half only when the first does not show
- * it clearly worse; or, with `sequentialProbes` off, whole at 0 and at the
- * run's starting one; with `centreProbe`, a judged run that started at an end
- * of the range, at 0.5), within calls kept back for it. The best validation
+ * it clearly worse, or whole when it is colder under the cold prior of the
+ * reference-based metrics (`coldProbeWhole`); or, with `sequentialProbes`
+ * off, whole at 0 and at the run's starting one; with `centreProbe`, a judged
+ * run that started at an end of the range, at 0.5), within calls kept back
+ * for it. The best validation
  * mean wins; ties go to the lower temperature, where for the reference-based
  * metrics a tie is a difference within one standard error of the paired
  * per-example differences (the noise of the comparison itself), and for the
@@ -134,7 +136,10 @@ export async function chooseTemperature<C>(
     // lowest temperature first (ties go to it): its first half, then, unless it is clearly
     // worse there, the rest; the next probe only with the calls left after it
     for (const t of probes) {
-      const { stages, hopeless } = await scoreInHalves(all, scores, async (half) => {
+      // a probe colder than the pick under the cold prior answers the whole set, not judged on
+      // half of it against the pick's own scores, which won the pool's selection (`coldProbeWhole`)
+      const against = env.coldProbeWhole && t < current ? [] : scores;
+      const { stages, hopeless } = await scoreInHalves(all, against, async (half) => {
         const evaluations = await pass(t, half);
         return evaluations ? { evaluations } : null;
       });
