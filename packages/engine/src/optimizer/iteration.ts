@@ -70,7 +70,7 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   temperatureReserve: number;
   /** Probes answer half the validation set first (temperature.ts, `sequentialProbes`). */
   sequentialProbes: boolean;
-  /** With the cold prior, the probe is never stopped after its first half (temperature.ts). */
+  /** With the cold prior, a probe colder than the pick is never stopped on half the set (temperature.ts). */
   coldProbeWhole: boolean;
   /** A lower temperature within one paired standard error of the best wins (temperature.ts). */
   temperatureTiesToLower: boolean;

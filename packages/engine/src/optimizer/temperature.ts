@@ -7,11 +7,11 @@
  * reference-based metrics (`coldProbeWhole`); or, with `sequentialProbes`
  * off, whole at 0 and at the run's starting one; with `centreProbe`, a judged
  * run that started at an end of the range, at 0.5), within calls kept back
- * for it. The best validation
- * mean wins; ties go to the lower temperature, where for the reference-based
- * metrics a tie is a difference within one standard error of the paired
- * per-example differences (the noise of the comparison itself), and for the
- * judge and a user's scorer only an exact one (`temperatureTiesToLower`).
+ * for it. The best validation mean wins; ties go to the lower temperature,
+ * where for the reference-based metrics a tie is a difference within one
+ * standard error of the paired per-example differences (the noise of the
+ * comparison itself), and for the judge and a user's scorer only an exact
+ * one (`temperatureTiesToLower`).
  */
 import type { DatasetExample } from "@promptune/contracts";
 import { type ExampleEvaluation, evaluateCandidate, meanScore } from "./evaluate";
