@@ -138,7 +138,7 @@ export async function chooseTemperature<C>(
     for (const t of probes) {
       // a probe colder than the pick under the cold prior answers the whole set, not judged on
       // half of it against the pick's own scores, which won the pool's selection (`coldProbeWhole`)
-      const against = env.coldProbeWhole && t < current ? [] : scores;
+      const against = env.coldProbeWhole && t < current ? null : scores;
       const { stages, hopeless } = await scoreInHalves(all, against, async (half) => {
         const evaluations = await pass(t, half);
         return evaluations ? { evaluations } : null;

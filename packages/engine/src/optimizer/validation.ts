@@ -37,20 +37,22 @@ export interface HalvesOutcome<S> {
 /**
  * Scores `examples` in two halves through `scoreHalf` (null: the calls do not
  * pay for that half) and leaves the second out when the first is hopeless
- * against `against` on the same examples. Shared by the search's validation
+ * against `against` on the same examples (`against` null: never, both halves
+ * are scored whatever the first shows). Shared by the search's validation
  * of proposals and the end's temperature probes, which differ only in how a
  * half is paid for.
  */
 export async function scoreInHalves<S extends { evaluations: readonly ExampleEvaluation[] }>(
   examples: readonly DatasetExample[],
-  against: readonly number[],
+  against: readonly number[] | null,
   scoreHalf: (half: readonly DatasetExample[]) => Promise<S | null>,
 ): Promise<HalvesOutcome<S>> {
   const half = Math.ceil(examples.length / 2);
   const first = await scoreHalf(examples.slice(0, half));
   if (!first) return { stages: [], hopeless: false };
   const firstScores = first.evaluations.map((e) => e.score);
-  if (isHopeless(firstScores, against.slice(0, half))) return { stages: [first], hopeless: true };
+  if (against && isHopeless(firstScores, against.slice(0, half)))
+    return { stages: [first], hopeless: true };
   const second = await scoreHalf(examples.slice(half));
   return { stages: second ? [first, second] : [first], hopeless: false };
 }
