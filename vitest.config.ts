@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
  * Two projects: `unit` (fast, no external services; `*.test.ts(x)`) and
  * `integration` (real SQLite/PostgreSQL/Redis, child processes, fixture servers;
  * `*.int.test.ts`). Web component tests run in jsdom inside `unit`.
+ * Integration files run two at a time: each has its own database, random
+ * ports and Redis prefix (docs/quality.md, "The suite's time").
  */
 export default defineConfig({
   test: {
