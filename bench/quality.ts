@@ -213,6 +213,7 @@ const MULTI_ABLATIONS: Array<[string, EngineOverrides]> = [
     { conflictingAdditionsDropped: false } as EngineOverrides,
   ],
   ["  multi − seed's survey of the train set", { seedSurvey: false } as EngineOverrides],
+  ["  multi − the presented score's fresh half pass", { multiFreshPass: false } as EngineOverrides],
 ];
 
 /** Variants tried and not kept (`--only variants`). */

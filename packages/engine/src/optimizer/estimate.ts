@@ -260,11 +260,20 @@ export function estimateRun(input: EstimateInput): RunEstimate {
       : 0;
   const probeReplies =
     input.mode === "single" && iterations > 0 ? endPasses * split.validation.length : 0;
-  addReplies(ledger, input, replies + testReplies + probeReplies, judged);
+  const variants = iterations > 0 ? sweepInputs(input) : [];
+  // Multi-agent without candidate models: the presented configuration answers half of the
+  // validation set once more for its presented score (`multiFreshPass`, finalise.ts).
+  const freshReplies =
+    input.mode === "multi" &&
+    iterations > 0 &&
+    variants.length === 0 &&
+    MECHANISM_DEFAULTS.multiFreshPass
+      ? Math.ceil(split.validation.length / 2)
+      : 0;
+  addReplies(ledger, input, replies + testReplies + probeReplies + freshReplies, judged);
   // With candidate models: the presented configuration on each of them, then one more
   // temperature or a reflection round (its train examples and the proposal on validation),
   // and the best-scoring point on the test split too (estimated at the run's own models).
-  const variants = iterations > 0 ? sweepInputs(input) : [];
   const roundTrain = Math.min(REFLECTION_TRAIN, split.train.length);
   const sweepReplies = 2 * split.validation.length + roundTrain;
   for (const v of variants) addReplies(ledger, v, sweepReplies, judged);

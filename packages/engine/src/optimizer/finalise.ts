@@ -116,6 +116,16 @@ export async function finalise<C>(
     // the pick won among the search's candidates on these examples: present a pass not used to choose it
     await presentFreshPass();
   }
+  if (
+    env.multiFreshPass &&
+    !options.sweep &&
+    best !== 0 &&
+    pick.rescored === 0 &&
+    !env.adapter.deterministic?.(bestRecord.config)
+  ) {
+    // the pick's measurement won the pool's choice: present half a pass or more that no choice saw
+    await presentFreshPass(true);
+  }
   let frontier: FrontierOutcome<C> | null = null;
   if (options.sweep) {
     if (bestEvidence) {

@@ -78,6 +78,8 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   centreProbe: boolean;
   /** Present a fresh validation measurement of a temperature chosen among several. */
   freshPresentedScore: boolean;
+  /** Multi-agent at a call budget: half a pass kept back to present the pick afresh (mechanisms.ts). */
+  multiFreshPass: boolean;
   /** Draw minibatches toward the parent's failures and uncovered strata (targeting.ts). */
   targetedMinibatch: boolean;
   /** Temperature edits (temperature-edit.ts) and the run's starting temperature. */

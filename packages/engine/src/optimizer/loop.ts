@@ -179,6 +179,7 @@ export async function* runOptimisation<C>(
     validationCost,
     adapter.temperatureOf?.(seedCandidate) ?? 0,
     Math.ceil(split.validation.length / 2) * perRun,
+    plan !== undefined,
   );
   const { temperatureReserve, heldBack } = mechanisms;
   const sweepCalls = sweepReserve(

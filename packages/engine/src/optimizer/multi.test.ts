@@ -1,5 +1,6 @@
 import type { MultiAgentConfig } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
+import type { LlmPort } from "../ports";
 import { createFakeLlm, syntheticExamples, tagBody } from "../testing/fake-llm";
 import {
   MULTI_AGENT_DEFAULTS,
@@ -167,5 +168,52 @@ describe("optimizeMultiAgent", () => {
     expect(await examplesShown({ ...alone, minibatchSize: 3 })).toBe(3);
     // with it (the default) the survey's failures follow the minibatch
     expect(await examplesShown({})).toBeGreaterThan(MULTI_AGENT_DEFAULTS.minibatchSize);
+  });
+});
+
+describe("multi-agent presented score at a call budget", () => {
+  /** A port whose repeated agent calls (same messages) answer "No idea.": a second pass reads worse. */
+  function spoilingRepeats(inner: LlmPort) {
+    const seen = new Set<string>();
+    const counts = { repeats: 0 };
+    const port: LlmPort = {
+      ...inner,
+      async complete(request) {
+        const key = JSON.stringify(request.messages);
+        const repeat = request.purpose === "composer" && seen.has(key);
+        seen.add(key);
+        if (!repeat) return inner.complete(request);
+        counts.repeats++;
+        const usage = { calls: 1, inputTokens: 1, outputTokens: 1, costUsd: 0, cachedCalls: 0 };
+        return { text: "No idea.", usage };
+      },
+    };
+    return { port, counts };
+  }
+
+  it("presents a fresh measurement of at least half the validation set, not the pick's own", async () => {
+    const run = async (multiFreshPass: boolean) => {
+      // no re-scoring of the top candidates (which would also present a second measurement)
+      const { options: o } = options({ seedSurvey: false, rescoreTop: 0 });
+      const maxCalls = 400;
+      const llm = spoilingRepeats(o.llm);
+      const { results, final } = await drive(
+        optimizeMultiAgent({ ...o, llm: llm.port, maxCalls, multiFreshPass }),
+      );
+      expect(final.usage.calls).toBeLessThanOrEqual(maxCalls);
+      const searched = results.find(
+        (r) => JSON.stringify(r.config) === JSON.stringify(final.best.config),
+      )?.validationScore;
+      const validation = results[0]?.validationScores.length ?? 0;
+      return { presented: final.best.validationScore, searched, validation, ...llm.counts };
+    };
+    const on = await run(true);
+    const off = await run(false);
+    // the pick improved on the seed; without the pass it is presented with its own measurement
+    expect(on.searched).toBeGreaterThan(0);
+    expect(off.presented).toBe(off.searched);
+    // with it, half the validation set or more is answered again (spoiled here) and presented
+    expect(on.repeats - off.repeats).toBeGreaterThanOrEqual(Math.ceil(on.validation / 2));
+    expect(on.presented).toBeLessThan(on.searched ?? 0);
   });
 });
