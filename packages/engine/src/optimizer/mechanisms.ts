@@ -76,7 +76,7 @@ export const MECHANISM_DEFAULTS = {
   coldProbeWhole: true,
   // multi-agent runs at a call budget keep half a validation pass back and present the pick's
   // fresh measurement: over 110 seeds of `types` in four blocks (1–20, 9001–9090) the gap
-  // (presented validation − held-out) went from +4.0 to +2.2 points, share 0.835 → 0.828
+  // (presented validation − held-out) went from +4.0 to +2.2 points, share 0.837 → 0.828
   // (docs/optimiser.md, "Session 34")
   multiFreshPass: true,
 } as const;
