@@ -66,6 +66,16 @@ async function open(page: Page, path: string, ready: string) {
   await page.waitForLoadState("networkidle");
 }
 
+/** Every page a visitor can open, with the test id that shows it has rendered. */
+const SIGNED_OUT_PAGES = [
+  ["/", "ma-optimized-carousel"],
+  ["/multi-agent", "ma-chat-after"],
+  ["/home", "chat-after"],
+  ["/integration", "integration-page"],
+  ["/profile", "profile-page"],
+  ["/auth/auth-link", "login-form"],
+] as const;
+
 const VIEWPORTS = [
   { width: 1280, height: 900 },
   { width: 375, height: 740 },
@@ -81,18 +91,10 @@ for (const viewport of VIEWPORTS) {
       page,
     }) => {
       test.setTimeout(240_000);
-      await open(page, "/", "ma-optimized-carousel");
-      await expectAccessible(page, "/");
-      await open(page, "/multi-agent", "ma-chat-after");
-      await expectAccessible(page, "/multi-agent");
-      await open(page, "/home", "chat-after");
-      await expectAccessible(page, "/home");
-      await open(page, "/integration", "integration-page");
-      await expectAccessible(page, "/integration");
-      await open(page, "/profile", "profile-page");
-      await expectAccessible(page, "/profile");
-      await open(page, "/auth/auth-link", "login-form");
-      await expectAccessible(page, "/auth/auth-link");
+      for (const [path, ready] of SIGNED_OUT_PAGES) {
+        await open(page, path, ready);
+        await expectAccessible(page, path);
+      }
       await page.goto("/auth/auth-link/callback?token=x");
       await expect(page.getByRole("heading", { name: "Authorization Error" })).toBeVisible();
       await expectAccessible(page, "/auth/auth-link/callback (error)");
