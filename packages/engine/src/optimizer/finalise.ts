@@ -105,27 +105,14 @@ export async function finalise<C>(
     if (env.freshPresentedScore && chosen.probed > 0 && !options.sweep)
       await presentFreshPass(env.sequentialProbes);
   }
-  if (
-    !env.temperatureByEvidence &&
-    env.temperatureEdits &&
-    env.freshPresentedScore &&
-    !options.sweep &&
-    best !== 0 &&
-    !env.adapter.deterministic?.(bestRecord.config)
-  ) {
-    // the pick won among the search's candidates on these examples: present a pass not used to choose it
+  // the pick won among the search's candidates on these examples: present a pass not used to
+  // choose it — whole with temperature edits, at least half in a multi-agent run at a budget
+  // (`multiFreshPass`, unless the top candidates were re-scored, which presents a fresh pass too)
+  const searchPick =
+    !options.sweep && best !== 0 && !env.adapter.deterministic?.(bestRecord.config);
+  if (searchPick && !env.temperatureByEvidence && env.temperatureEdits && env.freshPresentedScore)
     await presentFreshPass();
-  }
-  if (
-    env.multiFreshPass &&
-    !options.sweep &&
-    best !== 0 &&
-    pick.rescored === 0 &&
-    !env.adapter.deterministic?.(bestRecord.config)
-  ) {
-    // the pick's measurement won the pool's choice: present half a pass or more that no choice saw
-    await presentFreshPass(true);
-  }
+  else if (searchPick && env.multiFreshPass && pick.rescored === 0) await presentFreshPass(true);
   let frontier: FrontierOutcome<C> | null = null;
   if (options.sweep) {
     if (bestEvidence) {
