@@ -28,6 +28,7 @@
  *     [--generic-rules]   (the rule worlds word every kind's rule as a generic "Always …" instruction)
  *     [--seed-rare-rules]   (each rule world's seed also holds its rare kinds' right rules)
  *     [--seed-temperature T]   (the rule worlds' runs start at T, not 0.7; AxGEPA keeps it)
+ *     [--reword P]   (the rule worlds' reflection rewords the rules it keeps with probability P)
  *
  * `--only frontier` runs the cost–quality world (bench/quality/frontier.ts):
  * share of the possible saving found at equal quality, how often the
@@ -79,10 +80,14 @@ const { values } = parseArgs({
     "generic-rules": { type: "boolean", default: false },
     "seed-rare-rules": { type: "boolean", default: false },
     "seed-temperature": { type: "string", default: "0.7" },
+    reword: { type: "string", default: "0" },
   },
 });
 benchCache.on = values.cache === true;
 rulePhrasing.generic = values["generic-rules"] === true;
+rulePhrasing.reword = Number(values.reword);
+if (!(rulePhrasing.reword >= 0 && rulePhrasing.reword <= 1))
+  throw new Error("--reword must be a number from 0 to 1");
 seedSetup.rareRules = values["seed-rare-rules"] === true;
 seedSetup.temperature = Number(values["seed-temperature"]);
 if (!(seedSetup.temperature >= 0 && seedSetup.temperature <= 1))

@@ -12,7 +12,14 @@ import type { ChatCall } from "../../apps/server/src/testing/fixture-llm/protoco
 import { fnv1a } from "../../packages/engine/src/util/hash";
 import { Prng } from "../../packages/engine/src/util/prng";
 import { MODELS } from "./dispatch";
-import { FILLER, GENERIC_HARMFUL, type RuleWorld } from "./rule-world";
+import {
+  FILLER,
+  GENERIC_HARMFUL,
+  parseRule,
+  type RuleWorld,
+  ruleForms,
+  rulePhrasing,
+} from "./rule-world";
 import type { Question } from "./world";
 
 /** Reflection noise in rule worlds (the same for every optimiser). */
@@ -53,9 +60,20 @@ function sentences(text: string): string[] {
 }
 /** The kind a rule is about, in either wording (`rulePhrasing`); undefined for other sentences. */
 function prefixOf(rule: string): string | undefined {
-  const kind =
-    /^for ([a-z]+) cases,/i.exec(rule)?.[1] ?? /^always .+ in ([a-z]+) cases\.$/i.exec(rule)?.[1];
-  return kind?.toLowerCase();
+  return parseRule(rule)?.kind;
+}
+
+/** Whether two sentences are worded alike (case aside). */
+function sameWording(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+/** Whether two sentences state the same rule (in any wording), or are the same sentence. */
+function sameSentence(a: string, b: string): boolean {
+  if (a.toLowerCase() === b.toLowerCase()) return true;
+  const x = parseRule(a);
+  const y = parseRule(b);
+  return x !== undefined && y !== undefined && x.kind === y.kind && x.phrase === y.phrase;
 }
 
 /** The state of one run in a rule world: answers and content-keyed randomness. */
@@ -97,13 +115,21 @@ export class RuleAgents {
     const w = this.world;
     const noise = this.noise;
     let parts = sentences(current);
-    const has = (s: string) => parts.some((p) => p.toLowerCase() === s.toLowerCase());
+    if (rulePhrasing.reword > 0 && rng.next() < rulePhrasing.reword)
+      parts = parts.map((p) => {
+        const rule = parseRule(p);
+        if (!rule) return p;
+        const others = ruleForms(rule.kind, rule.phrase).filter((f) => !sameWording(f, p));
+        return others.length ? (others[rng.int(others.length)] as string) : p;
+      });
+    const has = (s: string) => parts.some((p) => sameSentence(p, s));
     const counts = new Map<number, number>();
     for (const t of failures) counts.set(t, (counts.get(t) ?? 0) + 1);
     for (const [k, n] of [...counts].sort((a, b) => a[0] - b[0])) {
       const right = w.rightRule(k);
       if (rng.next() < 1 - noise.miss ** n) {
-        const written = has(right) || rng.next() >= noise.vague ? right : w.vagueRule(k);
+        const kept = parts.find((p) => sameSentence(p, right));
+        const written = kept ?? (rng.next() >= noise.vague ? right : w.vagueRule(k));
         const prefix = prefixOf(right);
         parts = parts.filter((p) => prefixOf(p) !== prefix || p === written);
         if (!has(written)) parts.push(written);

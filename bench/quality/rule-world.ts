@@ -92,7 +92,36 @@ const VAGUE = "mind the usual format";
  * that opens with its case: the engine's wording heuristics (conflicting
  * additions, pruning of generic additions) then see every fix as generic.
  */
-export const rulePhrasing = { generic: false };
+export const rulePhrasing = { generic: false, reword: 0 };
+
+/**
+ * Every wording of a kind's rule with the same effect. `--reword P`: the
+ * world's reflection rewords each rule it keeps into another of them with
+ * probability P per rewrite, as a model that restates a prompt in its own
+ * words does; the engine's sentence-level mechanisms (merge, pruning,
+ * conflicting additions) then see the same rule in a new wording.
+ */
+export function ruleForms(kind: string, phrase: string): string[] {
+  if (rulePhrasing.generic) return [ruleText(kind, phrase)];
+  return [
+    `For ${kind} cases, ${phrase}.`,
+    `In ${kind} cases, ${phrase}.`,
+    `When the case is a ${kind} case, ${phrase}.`,
+  ];
+}
+
+/** The kind and phrase of a rule in any of its wordings; undefined for other sentences. */
+export function parseRule(sentence: string): { kind: string; phrase: string } | undefined {
+  const m =
+    /^for ([a-z]+) cases, (.+)\.$/i.exec(sentence) ??
+    /^in ([a-z]+) cases, (.+)\.$/i.exec(sentence) ??
+    /^when the case is a ([a-z]+) case, (.+)\.$/i.exec(sentence);
+  if (m) return { kind: (m[1] as string).toLowerCase(), phrase: (m[2] as string).toLowerCase() };
+  const g = /^always (.+) in ([a-z]+) cases\.$/i.exec(sentence);
+  return g
+    ? { kind: (g[2] as string).toLowerCase(), phrase: (g[1] as string).toLowerCase() }
+    : undefined;
+}
 
 /**
  * The seed configuration of every rule world. `--seed-rare-rules` appends the
@@ -181,11 +210,12 @@ export class RuleWorld {
   /** Lift of instruction k in a prompt: 1 right, `partial` vague, -1 wrong, 0 none. */
   private lift(t: string, k: number): number {
     const kind = this.spec.kinds[k] as string;
-    const has = (s: string) => t.includes(s.toLowerCase());
-    const wrong = KEY_PHRASES.some((p, j) => j !== this.right[k] && has(ruleText(kind, p)));
+    const has = (phrase: string) =>
+      ruleForms(kind, phrase).some((f) => t.includes(f.toLowerCase()));
+    const wrong = KEY_PHRASES.some((p, j) => j !== this.right[k] && has(p));
     if (wrong) return -1;
-    if (has(this.rightRule(k))) return 1;
-    if (has(this.vagueRule(k))) return this.spec.partial;
+    if (has(KEY_PHRASES[this.right[k] as number] as string)) return 1;
+    if (has(VAGUE)) return this.spec.partial;
     return 0;
   }
 
