@@ -85,6 +85,33 @@ describe("task-aware meta-prompts", () => {
     }
   });
 
+  it("both reflections ask for kept instructions word for word", () => {
+    // the merge, the prunings and the conflict check compare instructions as text: a reworded
+    // instruction reads as a new one (docs/optimiser.md, "A reflection that rewords what it keeps")
+    const config: MultiAgentConfig = {
+      "master-agent": {
+        name: "Lead",
+        prompt: "Lead.",
+        description: "",
+        model_name: "m",
+        temperature: 0,
+      },
+      "worker-agents": [],
+    };
+    const component = multiAgentComponents(config)[0];
+    if (!component) throw new Error("no component");
+    const texts = [
+      singleReflectionMessages(
+        { prompt: "You tutor algebra.", temperature: 0.3 },
+        material,
+        true,
+        task,
+      ),
+      multiReflectionMessages(config, component, material, true, task),
+    ].map((messages) => messages.map((m) => m.content).join("\n"));
+    for (const text of texts) expect(text).toMatch(/already works, copied word for word/);
+  });
+
   it("without any description the task section asks to infer it from the examples", () => {
     expect(renderTask({})).toContain("infer the task from the examples");
     expect(renderTask({ title: "  " })).not.toContain("Dataset:");
