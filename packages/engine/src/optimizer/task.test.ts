@@ -31,6 +31,25 @@ const material: ReflectionExample[] = [
     feedback: "Missing: states x = 4",
   },
 ];
+/** A coordinator and one worker of the tutor task. */
+const tutors: MultiAgentConfig = {
+  "master-agent": {
+    name: "Lead",
+    prompt: "You lead tutors.",
+    description: "",
+    model_name: "m",
+    temperature: 0,
+  },
+  "worker-agents": [
+    {
+      name: "Solver",
+      prompt: "Solve.",
+      description: "Solves.",
+      model_name: "m",
+      temperature: 0,
+    },
+  ],
+};
 const SUPPORT_WORDS =
   /customer|support|help desk|helpdesk|order number|refund|agent of the company/i;
 
@@ -54,29 +73,11 @@ describe("task-aware meta-prompts", () => {
   });
 
   it("the judge and the multi-agent reflection do too", () => {
-    const config: MultiAgentConfig = {
-      "master-agent": {
-        name: "Lead",
-        prompt: "You lead tutors.",
-        description: "",
-        model_name: "m",
-        temperature: 0,
-      },
-      "worker-agents": [
-        {
-          name: "Solver",
-          prompt: "Solve.",
-          description: "Solves.",
-          model_name: "m",
-          temperature: 0,
-        },
-      ],
-    };
-    const component = multiAgentComponents(config)[0];
+    const component = multiAgentComponents(tutors)[0];
     if (!component) throw new Error("no component");
     const texts = [
       judgeMessages(example, "x = 5", task),
-      multiReflectionMessages(config, component, material, true, task),
+      multiReflectionMessages(tutors, component, material, true, task),
     ].map((messages) => messages.map((m) => m.content).join("\n"));
     for (const text of texts) {
       expect(text).toContain("<task>");
@@ -88,17 +89,7 @@ describe("task-aware meta-prompts", () => {
   it("both reflections ask for kept instructions word for word", () => {
     // the merge, the prunings and the conflict check compare instructions as text: a reworded
     // instruction reads as a new one (docs/optimiser.md, "A reflection that rewords what it keeps")
-    const config: MultiAgentConfig = {
-      "master-agent": {
-        name: "Lead",
-        prompt: "Lead.",
-        description: "",
-        model_name: "m",
-        temperature: 0,
-      },
-      "worker-agents": [],
-    };
-    const component = multiAgentComponents(config)[0];
+    const component = multiAgentComponents(tutors)[0];
     if (!component) throw new Error("no component");
     const texts = [
       singleReflectionMessages(
@@ -107,7 +98,7 @@ describe("task-aware meta-prompts", () => {
         true,
         task,
       ),
-      multiReflectionMessages(config, component, material, true, task),
+      multiReflectionMessages(tutors, component, material, true, task),
     ].map((messages) => messages.map((m) => m.content).join("\n"));
     for (const text of texts) expect(text).toMatch(/already works, copied word for word/);
   });
