@@ -70,7 +70,7 @@ function sameWording(a: string, b: string): boolean {
 
 /** Whether two sentences state the same rule (in any wording), or are the same sentence. */
 function sameSentence(a: string, b: string): boolean {
-  if (a.toLowerCase() === b.toLowerCase()) return true;
+  if (sameWording(a, b)) return true;
   const x = parseRule(a);
   const y = parseRule(b);
   return x !== undefined && y !== undefined && x.kind === y.kind && x.phrase === y.phrase;
