@@ -25,6 +25,7 @@
  *     [--cache]   (Promptune's gateway keeps the production response cache, as the server's does)
  *     [--single-budget N]   (the single-agent rows' call budget, default 400; AxGEPA's scales with it)
  *     [--rows N]   (train / validation sizes of the product's split of an N-row dataset, not 30 / 20)
+ *     [--product-split N]   (N rows split by the product's own splitDataset, kinds spread as it spreads them)
  *     [--generic-rules]   (the rule worlds word every kind's rule as a generic "Always …" instruction)
  *     [--seed-rare-rules]   (each rule world's seed also holds its rare kinds' right rules)
  *     [--seed-temperature T]   (the rule worlds' runs start at T, not 0.7; AxGEPA keeps it)
@@ -35,6 +36,7 @@
  * recommended point is on the true frontier, and the calls spent on the sweep.
  */
 import { parseArgs } from "node:util";
+import { splitSizes } from "../packages/engine/src/datasets/split";
 import { printFrontierRows } from "./quality/frontier";
 import { runRuleAx, runRuleSingle } from "./quality/rule-runners";
 import { RULE_WORLDS, rulePhrasing, seedSetup } from "./quality/rule-world";
@@ -42,6 +44,7 @@ import {
   benchCache,
   ceilingShare,
   type EngineOverrides,
+  productSplit,
   type RunOutcome,
   runAxGepa,
   runPromptuneMulti,
@@ -75,6 +78,7 @@ const { values } = parseArgs({
     "frontier-budget": { type: "string", default: "" },
     "single-budget": { type: "string", default: String(DEFAULT_SINGLE_BUDGET) },
     rows: { type: "string", default: "" },
+    "product-split": { type: "string", default: "" },
     unlabelled: { type: "boolean", default: false },
     cache: { type: "boolean", default: false },
     "generic-rules": { type: "boolean", default: false },
@@ -103,6 +107,11 @@ const SINGLE_BUDGET = Number(values["single-budget"]);
 if (!Number.isInteger(SINGLE_BUDGET) || SINGLE_BUDGET < 50)
   throw new Error("--single-budget must be an integer of at least 50");
 if (values.rows) useSplitOf(Number(values.rows));
+if (values["product-split"]) {
+  productSplit.rows = Number(values["product-split"]);
+  if (!Number.isInteger(productSplit.rows) || splitSizes(productSplit.rows).train < 1)
+    throw new Error("--product-split must be a number of rows that leaves train examples");
+}
 /**
  * The frontier row's budget: the single-agent one plus the sweep's 2 models × 2 temperatures ×
  * validation; `--frontier-budget N` sets another (the product's own estimate caps this run at 484).
@@ -250,7 +259,7 @@ const VARIANTS: Array<[string, EngineOverrides]> = [
 const server: WorldServer = await startWorldServer();
 const rows: Row[] = [];
 console.log(
-  `${seeds.length} seeds, ${TRAIN} train / ${VALIDATION} validation examples; share of possible gain (mean ± sd over seeds), model calls, tokens, presented validation − held-out (points), prompt length / shortest prompt with its score\n`,
+  `${seeds.length} seeds, ${productSplit.rows ? `${productSplit.rows} rows split by the product` : `${TRAIN} train / ${VALIDATION} validation examples`}; share of possible gain (mean ± sd over seeds), model calls, tokens, presented validation − held-out (points), prompt length / shortest prompt with its score\n`,
 );
 console.log(
   `${"world".padEnd(7)} ${"optimiser".padEnd(40)} share         calls  tokens  val − held-out   length`,

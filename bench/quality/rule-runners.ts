@@ -13,7 +13,7 @@ import { MODELS } from "./dispatch";
 import { RuleAgents, ruleDispatch } from "./rule-agents";
 import { RuleWorld, type RuleWorldSpec, seedSetup } from "./rule-world";
 import type { EngineOverrides, RunOutcome } from "./runners";
-import { responseCache, TRAIN, VALIDATION } from "./runners";
+import { drawParts, responseCache } from "./runners";
 import type { WorldServer } from "./server";
 import type { Question } from "./world";
 
@@ -25,8 +25,11 @@ function setUp(server: WorldServer, spec: RuleWorldSpec, seed: number) {
   const world = new RuleWorld(spec, seed);
   const agents = new RuleAgents(world, seed);
   const rng = new Prng(seed * 31 + 5);
-  const train = world.questions(TRAIN, "t", rng);
-  const validation = world.questions(VALIDATION, "v", rng);
+  const { train, validation } = drawParts(
+    (count, tag) => world.questions(count, tag, rng),
+    `${spec.name}-${seed}`,
+    (q) => example(world, q),
+  );
   for (const q of [...train, ...validation]) agents.book.set(q.id, q);
   agents.known.add(world.seedPrompt);
   server.setHandler((call) => ruleDispatch(call, agents));

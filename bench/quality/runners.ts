@@ -18,7 +18,7 @@ import {
   parseLlmConfig,
   type ResponseCache,
 } from "../../apps/server/src/llm";
-import { splitSizes } from "../../packages/engine/src/datasets/split";
+import { splitDataset, splitSizes } from "../../packages/engine/src/datasets/split";
 import { Prng } from "../../packages/engine/src/util/prng";
 import { WorldAgents } from "./agents";
 import { dispatch, MODELS } from "./dispatch";
@@ -42,6 +42,31 @@ export function useSplitOf(rows: number): void {
     throw new Error(`--rows ${rows} leaves no train or validation examples`);
   TRAIN = sizes.train;
   VALIDATION = sizes.validation;
+}
+/**
+ * `--product-split N`: every run draws N rows and splits them with the
+ * product's own `splitDataset` (what a user's upload of N rows gets, kinds
+ * unevenly spread over the parts included) instead of drawing train and
+ * validation apart; 0 (the default) keeps the independent draws.
+ */
+export const productSplit = { rows: 0 };
+
+/**
+ * A run's train and validation questions: drawn apart at the bench's sizes,
+ * or (`--product-split`) as the product splits `productSplit.rows` rows of a
+ * dataset named `name`, each question turned into its example by `toExample`.
+ */
+export function drawParts<Q extends { id: string }>(
+  draw: (count: number, tag: string) => Q[],
+  name: string,
+  toExample: (q: Q) => DatasetExample,
+): { train: Q[]; validation: Q[] } {
+  if (productSplit.rows <= 0) return { train: draw(TRAIN, "t"), validation: draw(VALIDATION, "v") };
+  const rows = draw(productSplit.rows, "r");
+  const byId = new Map(rows.map((q) => [q.id, q]));
+  const split = splitDataset(name, rows.map(toExample));
+  const back = (xs: DatasetExample[]) => xs.map((e) => byId.get(e.id) as Q);
+  return { train: back(split.train), validation: back(split.validation) };
 }
 export const SEED_PROMPT = "You are a support assistant. Answer with the case code only.";
 
@@ -99,8 +124,11 @@ export function setUpWorld(server: WorldServer, seed: number) {
   const world = new World(seed);
   const agents = new WorldAgents(world, seed);
   const rng = new Prng(seed * 31 + 5);
-  const train = world.questions(TRAIN, "t", rng);
-  const validation = world.questions(VALIDATION, "v", rng);
+  const { train, validation } = drawParts(
+    (count, tag) => world.questions(count, tag, rng),
+    `world-${seed}`,
+    example,
+  );
   for (const q of [...train, ...validation]) agents.book.set(q.id, q);
   server.setHandler((call) => dispatch(call, agents));
   server.reset();

@@ -1,10 +1,12 @@
+import type { DatasetExample } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
 import { syntheticExamples } from "../testing/fake-llm";
+import { fnv1a } from "../util/hash";
 import { Prng } from "../util/prng";
 import { loadBundledDatasets } from "./bundled";
 import { initialMinibatchState, nextMinibatch } from "./minibatch";
 import { DatasetError, MAX_DATASET_ISSUES, parseDatasetJsonl, parseDatasetManifest } from "./parse";
-import { splitDataset, splitSizes } from "./split";
+import { splitDataset, splitSizes, splitStrata } from "./split";
 
 const line = (o: unknown) => JSON.stringify(o);
 const good = (id: string) => ({
@@ -124,6 +126,57 @@ describe("splitDataset", () => {
     expect(new Set(ids).size).toBe(30);
     const other = splitDataset("Other", examples);
     expect(other.test.map((e) => e.id)).not.toEqual(a.test.map((e) => e.id));
+  });
+
+  /** `sizes[k]` examples of kind `k${k}`, ids interleaved as an upload might list them. */
+  function kinded(sizes: number[], as: "domain" | "label"): DatasetExample[] {
+    return sizes.flatMap((n, k) =>
+      Array.from({ length: n }, (_, i) => ({
+        id: `row-${k}-${i}`,
+        dialog: [{ type: "human" as const, content: `Case ${k}/${i}` }],
+        reference: as === "label" ? `k${k}` : `Reply ${k}/${i}`,
+        rubric: [],
+        ...(as === "domain" ? { domain: `k${k}` } : {}),
+      })),
+    );
+  }
+  const countOf = (part: DatasetExample[], kind: string, as: "domain" | "label") =>
+    part.filter((e) => (as === "domain" ? e.domain : e.reference) === kind).length;
+
+  it("spreads every kind over train, validation and held-out in proportion", () => {
+    // rare kinds of 2–6 rows among common ones, as in a small upload; many names, so many draws
+    const sizes = [12, 9, 6, 5, 3, 3, 2];
+    for (const as of ["domain", "label"] as const) {
+      for (let d = 0; d < 40; d++) {
+        const split = splitDataset(`upload-${d}`, kinded(sizes, as));
+        const n = sizes.reduce((a, b) => a + b, 0);
+        expect(split.train.length + split.validation.length + split.test.length).toBe(n);
+        sizes.forEach((size, k) => {
+          for (const [part, share] of [
+            [split.train, split.train.length / n],
+            [split.validation, split.validation.length / n],
+            [split.test, split.test.length / n],
+          ] as const) {
+            const got = countOf(part, `k${k}`, as);
+            expect(
+              Math.abs(got - size * share),
+              `${as} k${k} of ${size} in upload-${d}`,
+            ).toBeLessThan(1.5);
+          }
+          if (size >= 3) expect(countOf(split.train, `k${k}`, as)).toBeGreaterThan(0);
+        });
+      }
+    }
+  });
+
+  it("keeps the plain hash order when the dataset names no kinds", () => {
+    const examples = kinded([10, 10, 10], "label").map((e, i) => ({ ...e, reference: `r${i}` }));
+    expect(splitStrata(examples)).toBeUndefined();
+    const a = splitDataset("plain", examples);
+    const byHash = [...examples]
+      .sort((x, y) => fnv1a(`plain\u0000${x.id}`) - fnv1a(`plain\u0000${y.id}`))
+      .map((e) => e.id);
+    expect([...a.test, ...a.validation, ...a.train].map((e) => e.id)).toEqual(byHash);
   });
 
   it("gives a one-example dataset a validation example that doubles as train", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { splitDataset } from "../datasets/split";
 import { isAbortError } from "../util/abort";
 import { optimizeSingleAgent } from "./single";
 import { drive, singleOptions, WITHOUT_NEW_MECHANISMS } from "./test-helpers";
@@ -138,6 +139,27 @@ describe("resume from checkpoint", () => {
         full.final.usage.calls - (full.results[stopAt]?.totalUsage.calls ?? 0),
       );
     }
+  });
+
+  it("resumes a checkpoint written before splits were stratified on the split it was made on", async () => {
+    // the synthetic examples name domains, so the stratified split differs from the hash order
+    const base = singleOptions({ iterations: 3, seed: 9 }).options;
+    const legacy = splitDataset(base.dataset.name, base.dataset.examples, { stratify: false });
+    const stratified = splitDataset(base.dataset.name, base.dataset.examples);
+    expect(stratified.train.map((e) => e.id)).not.toEqual(legacy.train.map((e) => e.id));
+    // the run as the engine before stratification ran it: its checkpoints name no split order
+    const full = await drive(singleOptions({ iterations: 3, seed: 9, split: legacy }).run());
+    const { splitOrder, ...older } = JSON.parse(JSON.stringify(full.results[1]?.checkpoint));
+    expect(splitOrder).toBe("stratified");
+    const { options } = singleOptions({ iterations: 3, seed: 9 });
+    const resumed = await drive(optimizeSingleAgent({ ...options, resumeFrom: older }));
+    expect(resumed.results).toEqual(full.results.slice(2));
+    expect(resumed.final).toEqual(full.final);
+    // a checkpoint that says it was stratified is resumed on the stratified split, which it was not made on
+    const claimed = { ...older, splitOrder: "stratified" as const };
+    await expect(drive(optimizeSingleAgent({ ...options, resumeFrom: claimed }))).rejects.toThrow(
+      "does not match",
+    );
   });
 
   it("refuses a checkpoint of a different run", async () => {

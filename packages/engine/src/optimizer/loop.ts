@@ -42,9 +42,20 @@ import type {
   OptimiseOptionsBase,
 } from "./types";
 
-/** The split a run works on: the caller's, else the dataset's deterministic one. */
-export function runSplit(options: Pick<OptimiseOptionsBase, "split" | "dataset">): DatasetSplit {
-  return options.split ?? splitDataset(options.dataset.name, options.dataset.examples);
+/**
+ * The split a run works on: the caller's, else the dataset's deterministic
+ * one — in the order its checkpoint was split in when it resumes, so a run
+ * checkpointed before splits were stratified resumes on its own examples.
+ */
+export function runSplit(
+  options: Pick<OptimiseOptionsBase, "split" | "dataset"> & {
+    resumeFrom?: Pick<OptimisationCheckpoint<unknown>, "splitOrder">;
+  },
+): DatasetSplit {
+  const stratify = options.resumeFrom ? options.resumeFrom.splitOrder === "stratified" : true;
+  return (
+    options.split ?? splitDataset(options.dataset.name, options.dataset.examples, { stratify })
+  );
 }
 
 /** Defaults of the tunable search settings. */

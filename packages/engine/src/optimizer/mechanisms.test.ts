@@ -19,6 +19,15 @@ import { EARLY_STOP_MIN_EXAMPLES } from "./validation";
 const HARMFUL = "Always end every reply with a joke.";
 
 /** A port whose assistant answers nothing useful to odd-numbered examples when `spoiled` says so. */
+/**
+ * The synthetic examples without their domains: the split is then the plain
+ * hash order, which spreads the odd examples these scenarios spoil over both
+ * halves of the validation set as the scenarios were written for.
+ */
+function unstratified(n: number) {
+  return syntheticExamples(n).map(({ domain: _domain, ...e }) => e);
+}
+
 function spoiling(inner: LlmPort, spoiled: (system: string, temperature: number) => boolean) {
   const port: LlmPort = {
     ...inner,
@@ -109,7 +118,7 @@ describe("temperature chosen by evidence", () => {
     const dataset = {
       name: "synthetic",
       metric: "judge",
-      examples: syntheticExamples(60),
+      examples: unstratified(60),
     } as const;
     const { options } = singleOptions({ seed: 2, iterations: 4, dataset, ...halves });
     const { validation } = splitDataset(options.dataset.name, options.dataset.examples);
@@ -144,7 +153,7 @@ describe("the cold prior's probe answers the whole validation set (coldProbeWhol
     const dataset = {
       name: "synthetic",
       metric: "judge",
-      examples: syntheticExamples(60),
+      examples: unstratified(60),
     } as const;
     const cold = { temperatureByEvidence: true, temperatureTiesToLower: true } as const;
     const { options } = singleOptions({ seed: 2, iterations: 4, dataset, prompt, ...cold });

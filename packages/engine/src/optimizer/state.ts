@@ -115,6 +115,7 @@ export function toCheckpoint<C>(
     budgetExhausted: state.budgetExhausted,
     embedding: state.embedding,
     trainCache: [...state.trainCache.values()],
+    splitOrder: "stratified",
   };
   return JSON.parse(JSON.stringify(checkpoint)) as OptimisationCheckpoint<C>;
 }

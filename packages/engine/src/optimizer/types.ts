@@ -228,6 +228,12 @@ export interface OptimisationCheckpoint<C> {
   budgetExhausted: boolean;
   embedding: { source: EmbeddingSource; origin: number[] };
   trainCache: TrainEvaluation[];
+  /**
+   * How the dataset's own split ordered its examples: `"stratified"` (kinds in
+   * proportion); absent in checkpoints written before, whose runs resume on
+   * the plain hash order they were split in.
+   */
+  splitOrder?: "stratified";
 }
 
 /** The result of one iteration; exactly one per iteration, iteration 0 first. */
