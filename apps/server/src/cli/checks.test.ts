@@ -45,6 +45,7 @@ describe("quality gates", () => {
       dataset: "faq",
       split: "held-out",
       file: "r.json",
+      exampleIds: [],
     });
     const run = {
       type: "optimize",
@@ -67,5 +68,20 @@ describe("quality gates", () => {
     const b = { score: 0.5, dataset: "faq", split: "all" as const, file: "b.json" };
     expect(baselineMismatch(report(0.5), b)).toContain("faq (all), this run on faq (held-out)");
     expect(baselineMismatch(report(0.5), { ...b, split: "held-out" })).toBeNull();
+  });
+
+  it("warns when the baseline scored other examples of the same dataset and split", () => {
+    const scored = (ids: string[]): EvalReport => ({
+      ...report(0.5),
+      results: ids.map((id) => ({ id, score: 1, passed: true, feedback: "", reply: "" })),
+    });
+    const earlier = baselineOf("b.json", scored(["a", "b", "c"]));
+    expect(earlier.exampleIds).toEqual(["a", "b", "c"]);
+    expect(baselineMismatch(scored(["c", "b", "a"]), earlier)).toBeNull();
+    expect(baselineMismatch(scored(["a", "b", "d", "e"]), earlier)).toBe(
+      "warning: the baseline b.json was measured on other examples: 1 of its 3 are not in this run, which has 2 it did not score (the dataset or its split changed)",
+    );
+    // an optimize output lists no examples: only the dataset and the split are compared
+    expect(baselineMismatch(scored(["x"]), { ...earlier, exampleIds: undefined })).toBeNull();
   });
 });

@@ -17,6 +17,8 @@ export interface Baseline {
   dataset: string;
   split: "held-out" | "all";
   file: string;
+  /** The examples an eval report scored (an optimize output does not list them). */
+  exampleIds?: string[];
 }
 
 /**
@@ -25,7 +27,13 @@ export interface Baseline {
  */
 export function baselineOf(file: string, content: CliBaselineFile): Baseline {
   if (content.type === "eval")
-    return { score: content.score, dataset: content.dataset.name, split: content.split, file };
+    return {
+      score: content.score,
+      dataset: content.dataset.name,
+      split: content.split,
+      file,
+      exampleIds: content.results.map((r) => r.id),
+    };
   if (!content.result)
     throw new UsageError(
       `--baseline ${file} is a run that stopped early (${content.status}); it has no score`,
@@ -93,8 +101,19 @@ export function checkGates(report: EvalReport, gates: Gates): CheckCase[] {
   return cases;
 }
 
-/** A warning when the baseline was measured on another dataset or split; null when comparable. */
+/**
+ * A warning when the baseline was measured on another dataset or split, or
+ * (both reports listing their examples) on other examples: a dataset edited
+ * since, or split by an earlier Promptune, whose split was a plain hash order
+ * where it now keeps a dataset's domains in proportion. Null when comparable.
+ */
 export function baselineMismatch(report: EvalReport, b: Baseline): string | null {
-  if (b.dataset === report.dataset.name && b.split === report.split) return null;
-  return `warning: the baseline ${b.file} was measured on ${b.dataset} (${b.split}), this run on ${report.dataset.name} (${report.split})`;
+  if (b.dataset !== report.dataset.name || b.split !== report.split)
+    return `warning: the baseline ${b.file} was measured on ${b.dataset} (${b.split}), this run on ${report.dataset.name} (${report.split})`;
+  if (!b.exampleIds || report.results.length === 0) return null;
+  const here = new Set(report.results.map((r) => r.id));
+  const missing = b.exampleIds.filter((id) => !here.has(id)).length;
+  const added = here.size - (b.exampleIds.length - missing);
+  if (missing === 0 && added === 0) return null;
+  return `warning: the baseline ${b.file} was measured on other examples: ${missing} of its ${b.exampleIds.length} are not in this run, which has ${added} it did not score (the dataset or its split changed)`;
 }
