@@ -2,10 +2,11 @@
  * `promptune eval` and `promptune datasets validate` as a CI job runs them:
  * the real executable in a child process against the fixture LLM. Covers the
  * held-out split and --all, failures listed per example, --min-score and
- * --baseline/--max-drop (a regression exits 1), --junit, --agents, bad files
+ * --baseline/--max-drop (a regression exits 1; a baseline of other examples
+ * warns), --junit, --agents, bad files
  * (exit 2 naming the line) and a provider that is down (exit 3).
  */
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { EvalReportSchema } from "@promptune/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -150,6 +151,30 @@ describe("promptune eval (child process, fixture LLM)", () => {
     const same = await runCliProcess(evalArgs(GOOD_PROMPT, "--all", "--baseline", baseline), env);
     expect(same.code).toBe(0);
     expect(same.stdout).toContain("ok: drop from baseline ≤ 0.0 points");
+    expect(same.stderr).not.toContain("warning");
+
+    // the same file edited since the baseline: one example dropped, one added
+    await mkdir(join(ws.dir, "edited"));
+    const added = JSON.stringify({
+      id: "ex-13",
+      dialog: [{ type: "human", content: "Question 13 about my parcel." }],
+      reference: "We will refund you.",
+      expected: "refund",
+    });
+    const edited = await ws.write(
+      join("edited", "parcels.jsonl"),
+      `${[...exampleLines().slice(0, 11), added].join("\n")}\n`,
+    );
+    const moved = await runCliProcess(
+      [...evalArgs(GOOD_PROMPT, "--all", "--baseline", baseline)].map((a) =>
+        a === dataset ? edited : a,
+      ),
+      env,
+    );
+    expect(moved.code).toBe(0);
+    expect(moved.stderr).toContain(
+      `warning: the baseline ${baseline} was measured on other examples: 1 of its 12 are not in this run, which has 1 it did not score`,
+    );
   });
 
   it("evaluates a multi-agent configuration from --agents", async () => {
