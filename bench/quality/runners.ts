@@ -45,9 +45,10 @@ export function useSplitOf(rows: number): void {
 }
 /**
  * `--product-split N`: every run draws N rows and splits them with the
- * product's own `splitDataset` (what a user's upload of N rows gets, kinds
- * unevenly spread over the parts included) instead of drawing train and
- * validation apart; 0 (the default) keeps the independent draws.
+ * product's own `splitDataset` (what a user's upload of N rows gets, its
+ * kinds spread over the parts as the product spreads them) instead of
+ * drawing train and validation apart; 0 (the default) keeps the
+ * independent draws.
  */
 export const productSplit = { rows: 0 };
 
