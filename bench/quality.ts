@@ -25,7 +25,8 @@
  *     [--cache]   (Promptune's gateway keeps the production response cache, as the server's does)
  *     [--single-budget N]   (the single-agent rows' call budget, default 400; AxGEPA's scales with it)
  *     [--rows N]   (train / validation sizes of the product's split of an N-row dataset, not 30 / 20)
- *     [--product-split N]   (N rows split by the product's own splitDataset, kinds spread as it spreads them)
+ *     [--product-split N]   (N rows split by the product's own splitDataset, kinds spread as it spreads them;
+ *                            with ablations or `--only hash-split`, a row with the plain hash order)
  *     [--generic-rules]   (the rule worlds word every kind's rule as a generic "Always …" instruction)
  *     [--seed-rare-rules]   (each rule world's seed also holds its rare kinds' right rules)
  *     [--seed-temperature T]   (the rule worlds' runs start at T, not 0.7; AxGEPA keeps it)
@@ -319,6 +320,14 @@ try {
     if (only.has("ablations"))
       for (const [name, o] of ABLATIONS.filter(([n]) => n.includes(ablation)))
         rows.push(await rowOf(w, name, single(o)));
+    if (productSplit.rows > 0 && (only.has("ablations") || only.has("hash-split"))) {
+      productSplit.stratify = false;
+      try {
+        rows.push(await rowOf(w, "  − stratified split (the plain hash order)", single({})));
+      } finally {
+        productSplit.stratify = true;
+      }
+    }
     if (only.has("variants"))
       for (const [name, o] of VARIANTS.filter(([n]) => n.includes(ablation)))
         rows.push(await rowOf(w, name, single(o)));

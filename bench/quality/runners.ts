@@ -48,9 +48,9 @@ export function useSplitOf(rows: number): void {
  * product's own `splitDataset` (what a user's upload of N rows gets, its
  * kinds spread over the parts as the product spreads them) instead of
  * drawing train and validation apart; 0 (the default) keeps the
- * independent draws.
+ * independent draws. `stratify: false` is the ablation row's plain hash order.
  */
-export const productSplit = { rows: 0 };
+export const productSplit = { rows: 0, stratify: true };
 
 /**
  * A run's train and validation questions: drawn apart at the bench's sizes,
@@ -65,7 +65,7 @@ export function drawParts<Q extends { id: string }>(
   if (productSplit.rows <= 0) return { train: draw(TRAIN, "t"), validation: draw(VALIDATION, "v") };
   const rows = draw(productSplit.rows, "r");
   const byId = new Map(rows.map((q) => [q.id, q]));
-  const split = splitDataset(name, rows.map(toExample));
+  const split = splitDataset(name, rows.map(toExample), { stratify: productSplit.stratify });
   const back = (xs: DatasetExample[]) => xs.map((e) => byId.get(e.id) as Q);
   return { train: back(split.train), validation: back(split.validation) };
 }
