@@ -104,7 +104,7 @@ export const rulePhrasing = { generic: false, reword: 0 };
 export function ruleForms(kind: string, phrase: string): string[] {
   if (rulePhrasing.generic) return [ruleText(kind, phrase)];
   return [
-    `For ${kind} cases, ${phrase}.`,
+    ruleText(kind, phrase),
     `In ${kind} cases, ${phrase}.`,
     `When the case is a ${kind} case, ${phrase}.`,
   ];

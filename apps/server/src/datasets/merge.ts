@@ -12,8 +12,9 @@ import { badRequest } from "../errors";
 /**
  * Merges `datasets` (the primary first) into one. Example ids are prefixed
  * with their dataset's name so they stay unique, and an example without a
- * `domain` takes its dataset's name as one, so the optimiser's stratified
- * minibatches draw from every source. Refuses datasets of different metrics
+ * `domain` takes its dataset's name as one, so the split keeps every source
+ * in proportion in train, validation and held-out, and the optimiser's
+ * stratified minibatches draw from every source. Refuses datasets of different metrics
  * (their scores mean different things) and a merge above the row limit.
  */
 export function mergeDatasets(datasets: readonly LoadedDataset[]): LoadedDataset {
