@@ -13,11 +13,13 @@
  * is better, judged; `sharp`: a second check world — a reflection that
  * understands a kind from one failure but adds harmful rules and filler more
  * often, ten unlabelled kinds; `general`: a third, judged, whose reflection
- * generalises from one kind to every kind that needs the same fix). Also
+ * generalises from one kind to every kind that needs the same fix; `format`:
+ * a fourth, whose kinds all need one instruction that names nothing of the
+ * task, a format rule the seed lacks). Also
  * printed: calls, tokens, presented validation − held-out, and presented
  * prompt length / shortest prompt reaching its score.
  *
- *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute,booking,sharp,general]
+ *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute,booking,sharp,general,format]
  *     [--only single,single2,fixed,ax,ax2,multi,multi2,ablations,variants,multi-ablations,frontier]
  *     [--ablation TEXT]   (only the ablation, multi-ablation and variant rows whose name contains TEXT)
  *     [--frontier-budget N]   (the frontier row's call budget, default 480)
@@ -73,7 +75,7 @@ const { values } = parseArgs({
   options: {
     seeds: { type: "string", default: "20" },
     first: { type: "string", default: "1" },
-    world: { type: "string", default: "types,rubric,rare,dilute,booking,sharp,general" },
+    world: { type: "string", default: "types,rubric,rare,dilute,booking,sharp,general,format" },
     only: { type: "string", default: "single,fixed,ax,multi,ablations" },
     ablation: { type: "string", default: "" },
     "frontier-budget": { type: "string", default: "" },

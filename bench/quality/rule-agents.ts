@@ -15,6 +15,7 @@ import { MODELS } from "./dispatch";
 import {
   FILLER,
   GENERIC_HARMFUL,
+  GREETING,
   parseRule,
   type RuleWorld,
   ruleForms,
@@ -109,8 +110,12 @@ export class RuleAgents {
     return id ? this.book.get(id) : undefined;
   }
 
-  /** The noisy rewrite of `current` after seeing failures of these kinds. */
-  rewrite(current: string, failures: number[]): string {
+  /**
+   * The noisy rewrite of `current` after seeing failures of these kinds, `wrapped` of them
+   * replies wrapped in a greeting (format worlds: each such failure shown is a chance to
+   * understand the world's format rule).
+   */
+  rewrite(current: string, failures: number[], wrapped = 0): string {
     const rng = this.rng;
     const w = this.world;
     const noise = this.noise;
@@ -138,6 +143,12 @@ export class RuleAgents {
         const wrong = w.wrongRule(k, rng);
         if (!has(wrong)) parts.push(wrong);
       }
+    }
+    const format = w.spec.format;
+    if (format && wrapped > 0 && !has(format.rule) && rng.next() < 1 - noise.miss ** wrapped) {
+      const written = rng.next() >= noise.vague ? format.rule : format.vague;
+      parts = parts.filter((p) => !sameWording(p, format.vague) || p === written);
+      if (!has(written)) parts.push(written);
     }
     if (failures.length > 0) {
       const harmful = parts.filter((p) => GENERIC_HARMFUL.includes(p));
@@ -207,15 +218,37 @@ export class RuleAgents {
     return out;
   }
 
-  /** Failing kinds of an AxGEPA reflection request (its `Minibatch` JSON). */
-  axFailures(text: string): number[] {
+  /** How many failing examples of a Promptune reflection request show a reply wrapped in a greeting. */
+  promptuneWrapped(text: string): number {
+    const examples = text.split("### Example ").slice(1);
+    const feedback = /<feedback>([\s\S]*?)<\/feedback>/.exec(text)?.[1] ?? "";
+    const scores = [...feedback.matchAll(/Example (\d+) \(score ([\d.]+)\)/g)].map((m) =>
+      Number(m[2]),
+    );
+    return examples.filter((block, i) => (scores[i] ?? 0) < 1 && block.includes(GREETING)).length;
+  }
+
+  /** Rows of an AxGEPA reflection request (its `Minibatch` JSON). */
+  private axRows(
+    text: string,
+  ): { input: { question: string }; prediction?: unknown; score: number }[] {
     const json = /Minibatch: (\[[\s\S]*?\n\])/.exec(text)?.[1];
-    if (!json) return [];
-    const rows = JSON.parse(json) as { input: { question: string }; score: number }[];
-    return rows.flatMap((r) => {
+    return json ? JSON.parse(json) : [];
+  }
+
+  /** Failing kinds of an AxGEPA reflection request. */
+  axFailures(text: string): number[] {
+    return this.axRows(text).flatMap((r) => {
       const q = this.question(r.input.question);
       return q && r.score < 1 ? [q.type] : [];
     });
+  }
+
+  /** How many failing rows of an AxGEPA reflection request show a reply wrapped in a greeting. */
+  axWrapped(text: string): number {
+    return this.axRows(text).filter(
+      (r) => r.score < 1 && JSON.stringify(r.prediction ?? "").includes(GREETING),
+    ).length;
   }
 }
 
@@ -244,7 +277,11 @@ export function ruleDispatch(call: ChatCall, agents: RuleAgents): string {
   if (call.kind === "prompt_proposal") {
     const current = /<current_prompt>\n([\s\S]*?)\n<\/current_prompt>/.exec(user)?.[1] ?? "";
     const temperature = Number(/<temperature>\n([\d.]+)/.exec(user)?.[1] ?? "0.7");
-    const prompt = agents.rewrite(current, agents.promptuneFailures(user));
+    const prompt = agents.rewrite(
+      current,
+      agents.promptuneFailures(user),
+      agents.promptuneWrapped(user),
+    );
     return JSON.stringify({
       prompt,
       rationale: "Stated rules for the failing cases.",
@@ -254,7 +291,7 @@ export function ruleDispatch(call: ChatCall, agents: RuleAgents): string {
   if (sys.includes("`feedbackSummary`")) return "feedbackSummary: Some answers are wrong.";
   if (sys.includes("`newValue`")) {
     const current = /Current Value: ([\s\S]*?)\n\nFeedback Summary:/.exec(user)?.[1] ?? "";
-    return `newValue: ${agents.rewrite(current, agents.axFailures(user))}`;
+    return `newValue: ${agents.rewrite(current, agents.axFailures(user), agents.axWrapped(user))}`;
   }
   return "";
 }

@@ -40,6 +40,13 @@ export interface RuleWorldSpec {
   domainField: boolean;
   /** The reflection's noise where it differs from the shared `RULE_NOISE` (rule-agents.ts). */
   reflection?: Partial<Record<ReflectionNoiseKey, number>>;
+  /**
+   * A helpful instruction that names nothing of the task (a format rule every kind needs):
+   * without it, an answer whose code is right is wrapped in a greeting with probability `slip`,
+   * which fails the exact match and the rubric's code item. `vague` is its paraphrase with the
+   * world's `partial` effect.
+   */
+  format?: { rule: string; vague: string; slip: number };
 }
 
 /** The knobs of the simulated reflection's noise (values in rule-agents.ts). */
@@ -85,6 +92,9 @@ const KEY_PHRASES = [
   "give the code in capitals",
 ];
 const VAGUE = "mind the usual format";
+/** Format worlds: how a slipped reply opens and closes (the reflection recognises it). */
+export const GREETING = "Hello, thanks for reaching out!";
+const SIGN_OFF = "Kind regards.";
 
 /**
  * How a kind's rule is worded. `--generic-rules` words every rule as a generic
@@ -204,7 +214,25 @@ export class RuleWorld {
 
   /** The shortest prompt with the best score: the seed's instruction and every right rule. */
   shortestBest(): string {
-    return [this.spec.core, ...this.spec.kinds.map((_, k) => this.rightRule(k))].join(" ");
+    const format = this.spec.format ? [this.spec.format.rule] : [];
+    return [this.spec.core, ...format, ...this.spec.kinds.map((_, k) => this.rightRule(k))].join(
+      " ",
+    );
+  }
+
+  /** Format worlds: the lift of the format rule in a prompt (1 stated, `partial` vague, 0 none). */
+  private formatLift(t: string): number {
+    const f = this.spec.format;
+    if (!f) return 0;
+    if (t.includes(f.rule.toLowerCase())) return 1;
+    return t.includes(f.vague.toLowerCase()) ? this.spec.partial : 0;
+  }
+
+  /** Probability that a right answer is wrapped in a greeting (0 outside format worlds). */
+  pSlip(prompt: string): number {
+    const f = this.spec.format;
+    if (!f) return 0;
+    return f.slip * (1 - this.formatLift(prompt.toLowerCase()) * this.diluted(prompt));
   }
 
   /** Lift of instruction k in a prompt: 1 right, `partial` vague, -1 wrong, 0 none. */
@@ -273,13 +301,16 @@ export class RuleWorld {
   shortestWordsFor(prompt: string): number {
     const t = prompt.toLowerCase();
     const helped = this.spec.kinds.map((_, k) => k).filter((k) => this.lift(t, k) > 0);
-    return words([this.spec.core, ...helped.map((k) => this.rightRule(k))].join(" "));
+    const format = this.spec.format && this.formatLift(t) > 0 ? [this.spec.format.rule] : [];
+    return words([this.spec.core, ...format, ...helped.map((k) => this.rightRule(k))].join(" "));
   }
 
   /** The assistant's reply: the code (right with pCore), and for judge worlds whether it is complete. */
   reply(prompt: string, temperature: number, q: Question, rng: Prng): string {
     const ok = rng.next() < this.pCore(prompt, temperature, q.type);
-    const code = ok ? q.answer : `K${Math.floor(rng.next() * 9000 + 1000)}X`;
+    let code = ok ? q.answer : `K${Math.floor(rng.next() * 9000 + 1000)}X`;
+    if (this.spec.format && ok && rng.next() < this.pSlip(prompt))
+      code = `${GREETING} ${code}. ${SIGN_OFF}`;
     if (this.spec.metric === "exact") return code;
     const complete = rng.next() < this.pComplete(prompt, temperature, q.type);
     return `${code} (${complete ? "complete" : "incomplete"})`;
@@ -315,6 +346,7 @@ const lowIsBetter = (t: number) => 1 - 0.15 * t;
 const midIsBetter = (t: number) => 1 - 0.3 * (t - 0.3) ** 2;
 const highIsBetter = (t: number) => 1 - 0.4 * (t - 0.8) ** 2;
 const gentleMiddle = (t: number) => 1 - 0.2 * (t - 0.5) ** 2;
+const slightlyLow = (t: number) => 1 - 0.08 * t;
 
 /** The rule worlds beyond today's question-types world. */
 export const RULE_WORLDS: RuleWorldSpec[] = [
@@ -427,5 +459,38 @@ export const RULE_WORLDS: RuleWorldSpec[] = [
     temperature: gentleMiddle,
     domainField: true,
     reflection: { miss: 0.35, generalise: 0.7 },
+  },
+  {
+    // A fourth check world, added in session 37 after every mechanism was chosen and never used to
+    // choose one: an instruction every kind needs names nothing of the task (a format rule the
+    // seed lacks, which the prunings of generic and unanchored instructions could lose), and a
+    // long tail of kinds.
+    name: "format",
+    title: "Warranty claim lookups",
+    description: "Claim codes for warranty claims on household appliances.",
+    metric: "exact",
+    kinds: [
+      "fridge",
+      "oven",
+      "washer",
+      "dryer",
+      "kettle",
+      "toaster",
+      "blender",
+      "heater",
+      "vacuum",
+    ],
+    rare: 3,
+    seedPrompt: "Give the claim code of the request.",
+    core: "Give the claim code of the request.",
+    partial: 0.5,
+    dilution: 1 / 120,
+    temperature: slightlyLow,
+    domainField: false,
+    format: {
+      rule: "Never add a greeting or a sign-off.",
+      vague: "Keep the reply tidy.",
+      slip: 0.35,
+    },
   },
 ];
