@@ -38,6 +38,11 @@ export const RULE_NOISE = {
    * needs the same fix with this probability (generalising from the examples it saw; 0: never).
    */
   generalise: 0,
+  /**
+   * Having understood a kind, the reflection states its fix without the condition ("Always …")
+   * instead of the kind's own rule with this probability (0: never).
+   */
+  overreach: 0,
   /** The reflection proposes another temperature (±0.2) with this probability. */
   temperature: 0.3,
 };
@@ -134,7 +139,9 @@ export class RuleAgents {
       const right = w.rightRule(k);
       if (rng.next() < 1 - noise.miss ** n) {
         const kept = parts.find((p) => sameSentence(p, right));
-        const written = kept ?? (rng.next() >= noise.vague ? right : w.vagueRule(k));
+        let written = kept ?? (rng.next() >= noise.vague ? right : w.vagueRule(k));
+        if (!kept && written === right && noise.overreach > 0 && rng.next() < noise.overreach)
+          written = w.overreachRule(k);
         const prefix = prefixOf(right);
         parts = parts.filter((p) => prefixOf(p) !== prefix || p === written);
         if (!has(written)) parts.push(written);

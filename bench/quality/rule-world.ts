@@ -59,6 +59,7 @@ export type ReflectionNoiseKey =
   | "drop"
   | "cleanUp"
   | "generalise"
+  | "overreach"
   | "temperature";
 
 export const HIGH = 0.92;
@@ -142,6 +143,11 @@ export function parseRule(sentence: string): { kind: string; phrase: string } | 
  * keeps), 0.7 unless given.
  */
 export const seedSetup = { rareRules: false, temperature: 0.7 };
+
+/** A fix stated for every case: "Always give the code in capitals." */
+function overreachText(phrase: string): string {
+  return `Always ${phrase}.`;
+}
 
 export function ruleText(kind: string, phrase: string): string {
   return rulePhrasing.generic
@@ -244,7 +250,23 @@ export class RuleWorld {
     if (wrong) return -1;
     if (has(KEY_PHRASES[this.right[k] as number] as string)) return 1;
     if (has(VAGUE)) return this.spec.partial;
-    return 0;
+    return this.overreachLift(t, k);
+  }
+
+  /**
+   * Lift of unconditioned instructions ("Always give the code in capitals.") on a kind the prompt
+   * has no rule of its own for: a kind's own rule wins over them, but without one each applies —
+   * right for the kinds that need that fix, wrong for the others.
+   */
+  private overreachLift(t: string, k: number): number {
+    const stated = KEY_PHRASES.map((p) => t.includes(overreachText(p).toLowerCase()));
+    if (stated.some((on, j) => on && j !== this.right[k])) return -1;
+    return stated[this.right[k] as number] ? 1 : 0;
+  }
+
+  /** Kind k's fix stated without its condition, as if every case needed it. */
+  overreachRule(k: number): string {
+    return overreachText(KEY_PHRASES[this.right[k] as number] as string);
   }
 
   /** The factor dilution leaves of every instruction's effect. */
@@ -347,6 +369,7 @@ const midIsBetter = (t: number) => 1 - 0.3 * (t - 0.3) ** 2;
 const highIsBetter = (t: number) => 1 - 0.4 * (t - 0.8) ** 2;
 const gentleMiddle = (t: number) => 1 - 0.2 * (t - 0.5) ** 2;
 const slightlyLow = (t: number) => 1 - 0.08 * t;
+const nearlyFlat = (t: number) => 1 - 0.05 * (t - 0.6) ** 2;
 
 /** The rule worlds beyond today's question-types world. */
 export const RULE_WORLDS: RuleWorldSpec[] = [
@@ -492,5 +515,25 @@ export const RULE_WORLDS: RuleWorldSpec[] = [
       vague: "Keep the reply tidy.",
       slip: 0.35,
     },
+  },
+  {
+    // A fifth check world, added in session 37 after every mechanism was chosen and never used to
+    // choose one: judged, and its reflection often states a fix without its condition ("Always
+    // give the code in capitals."), which helps the kinds that need that fix and hurts every other
+    // kind that has no rule of its own; the temperature barely matters, so the share measures the
+    // prompt search.
+    name: "scope",
+    title: "Pharmacy refill replies",
+    description: "Replies to prescription refill requests, graded by a rubric.",
+    metric: "judge",
+    kinds: ["insulin", "inhaler", "antibiotic", "statin", "vaccine", "ointment", "eyedrop"],
+    rare: 2,
+    seedPrompt: "Answer the refill request with its prescription code.",
+    core: "Answer the refill request with its prescription code.",
+    partial: 0.5,
+    dilution: 1 / 100,
+    temperature: nearlyFlat,
+    domainField: true,
+    reflection: { overreach: 0.4 },
   },
 ];
