@@ -59,7 +59,7 @@ const MULTI_REFLECTION_SYSTEM = [
   "You are shown the whole configuration, the component to improve, a few conversations with how the agents handled them (the whole trace), an expert's reference reply, and a grader's verdict on each final reply.",
   "Rewrite the named component so that the final replies satisfy what the grader found missing:",
   "- keep what already works, copied word for word, and the agent's role; to change what the agent does in a case that already has an instruction, rewrite that instruction instead of adding a second one for the same case;",
-  "- state required behaviours as clear, general instructions; never copy details of these particular conversations;",
+  "- state required behaviours as clear, general instructions; an instruction needed only in some kinds of conversation says which kinds, so that it leaves the others unchanged; never copy details of these particular conversations;",
   "- a description tells the coordinator when to use the worker: keep it to one or two sentences.",
   "Read the traces to see where each failure arose. When the blame is shared — for example the coordinator delegated to the wrong worker and that worker also lacks an instruction — also rewrite the other components at fault in `also` (their complete new text, by the component's label); leave `also` empty when the named component alone is at fault.",
   "Return the complete new text of the named component in `prompt` and a one-sentence rationale.",

@@ -53,7 +53,7 @@ const REFLECTION_SYSTEM = [
   "You are shown the task, the current system prompt, a few conversations the assistant answered with it, a reference reply for each, and a grader's verdict on each reply.",
   "Write a better complete system prompt for that task:",
   "- keep every instruction that already works, copied word for word; to change what the assistant does in a case that already has an instruction, rewrite that instruction instead of adding a second one for the same case;",
-  "- turn what the grader found missing into general, reusable instructions, each a clear standalone sentence; never copy names, numbers or other details of these particular conversations;",
+  "- turn what the grader found missing into general, reusable instructions, each a clear standalone sentence; an instruction needed only in some kinds of conversation says which kinds, so that it leaves the replies to the others unchanged; never copy names, numbers or other details of these particular conversations;",
   "- remove instructions that the feedback shows to hurt, and sentences that state no checkable behaviour;",
   "- keep the assistant's role and tone, stay concise, and do not add instructions that no feedback calls for.",
   "Return the full new prompt (not a diff) and a one-sentence rationale.",

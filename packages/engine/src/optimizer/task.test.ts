@@ -103,6 +103,24 @@ describe("task-aware meta-prompts", () => {
     for (const text of texts) expect(text).toMatch(/already works, copied word for word/);
   });
 
+  it("both reflections ask that an instruction needed in some cases only name them", () => {
+    // a fix stated for every case changes the replies of the cases that needed something else
+    // (docs/optimiser.md, "Session 37": the `scope` world prices that at about 0.10 of the gain)
+    const component = multiAgentComponents(tutors)[0];
+    if (!component) throw new Error("no component");
+    const texts = [
+      singleReflectionMessages(
+        { prompt: "You tutor algebra.", temperature: 0.3 },
+        material,
+        true,
+        task,
+      ),
+      multiReflectionMessages(tutors, component, material, true, task),
+    ].map((messages) => messages.map((m) => m.content).join("\n"));
+    for (const text of texts)
+      expect(text).toMatch(/needed only in some kinds of conversation says which kinds/);
+  });
+
   it("without any description the task section asks to infer it from the examples", () => {
     expect(renderTask({})).toContain("infer the task from the examples");
     expect(renderTask({ title: "  " })).not.toContain("Dataset:");
