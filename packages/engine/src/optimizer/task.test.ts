@@ -86,12 +86,11 @@ describe("task-aware meta-prompts", () => {
     }
   });
 
-  it("both reflections ask for kept instructions word for word", () => {
-    // the merge, the prunings and the conflict check compare instructions as text: a reworded
-    // instruction reads as a new one (docs/optimiser.md, "A reflection that rewords what it keeps")
+  /** The texts of both reflections (single-agent and multi-agent) for the algebra dataset. */
+  function bothReflectionTexts(): string[] {
     const component = multiAgentComponents(tutors)[0];
     if (!component) throw new Error("no component");
-    const texts = [
+    return [
       singleReflectionMessages(
         { prompt: "You tutor algebra.", temperature: 0.3 },
         material,
@@ -100,24 +99,19 @@ describe("task-aware meta-prompts", () => {
       ),
       multiReflectionMessages(tutors, component, material, true, task),
     ].map((messages) => messages.map((m) => m.content).join("\n"));
-    for (const text of texts) expect(text).toMatch(/already works, copied word for word/);
+  }
+
+  it("both reflections ask for kept instructions word for word", () => {
+    // the merge, the prunings and the conflict check compare instructions as text: a reworded
+    // instruction reads as a new one (docs/optimiser.md, "A reflection that rewords what it keeps")
+    for (const text of bothReflectionTexts())
+      expect(text).toMatch(/already works, copied word for word/);
   });
 
   it("both reflections ask that an instruction needed in some cases only name them", () => {
     // a fix stated for every case changes the replies of the cases that needed something else
     // (docs/optimiser.md, "Session 37": the `scope` world prices that at about 0.10 of the gain)
-    const component = multiAgentComponents(tutors)[0];
-    if (!component) throw new Error("no component");
-    const texts = [
-      singleReflectionMessages(
-        { prompt: "You tutor algebra.", temperature: 0.3 },
-        material,
-        true,
-        task,
-      ),
-      multiReflectionMessages(tutors, component, material, true, task),
-    ].map((messages) => messages.map((m) => m.content).join("\n"));
-    for (const text of texts)
+    for (const text of bothReflectionTexts())
       expect(text).toMatch(/needed only in some kinds of conversation says which kinds/);
   });
 
