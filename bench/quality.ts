@@ -6,7 +6,7 @@
  * (@ax-llm/ax) at equal call budgets, plus ablations of Promptune's
  * mechanisms. Worlds: `types` (bench/quality/world.ts, exact answers by
  * question type, also multi-agent) and the rule worlds of
- * bench/quality/rule-world.ts (`rubric`: LLM-judge rubric with partial credit
+ * bench/quality/rule-specs.ts (`rubric`: LLM-judge rubric with partial credit
  * and grader noise; `rare`: rare kinds; `dilute`: long prompts dilute each
  * instruction, filler in the seed; `booking`: a check world added after the
  * mechanisms were chosen — a harmful rule in the seed, a warmer temperature
@@ -42,7 +42,8 @@ import { parseArgs } from "node:util";
 import { splitSizes } from "../packages/engine/src/datasets/split";
 import { printFrontierRows } from "./quality/frontier";
 import { runRuleAx, runRuleSingle } from "./quality/rule-runners";
-import { RULE_WORLDS, rulePhrasing, seedSetup } from "./quality/rule-world";
+import { RULE_WORLDS } from "./quality/rule-specs";
+import { rulePhrasing, seedSetup } from "./quality/rule-world";
 import {
   benchCache,
   ceilingShare,
