@@ -210,29 +210,27 @@ export class RuleAgents {
     return Math.round(Math.min(1, Math.max(0, next)) * 100) / 100;
   }
 
-  /** Failing kinds of a Promptune reflection request (examples and `<feedback>` scores). */
-  promptuneFailures(text: string): number[] {
+  /** The example blocks of a Promptune reflection request whose `<feedback>` score is below 1. */
+  private promptuneFailingBlocks(text: string): string[] {
     const examples = text.split("### Example ").slice(1);
     const feedback = /<feedback>([\s\S]*?)<\/feedback>/.exec(text)?.[1] ?? "";
     const scores = [...feedback.matchAll(/Example (\d+) \(score ([\d.]+)\)/g)].map((m) =>
       Number(m[2]),
     );
-    const out: number[] = [];
-    examples.forEach((block, i) => {
+    return examples.filter((_, i) => (scores[i] ?? 0) < 1);
+  }
+
+  /** Failing kinds of a Promptune reflection request (examples and `<feedback>` scores). */
+  promptuneFailures(text: string): number[] {
+    return this.promptuneFailingBlocks(text).flatMap((block) => {
       const q = this.question(block);
-      if (q && (scores[i] ?? 0) < 1) out.push(q.type);
+      return q ? [q.type] : [];
     });
-    return out;
   }
 
   /** How many failing examples of a Promptune reflection request show a reply wrapped in a greeting. */
   promptuneWrapped(text: string): number {
-    const examples = text.split("### Example ").slice(1);
-    const feedback = /<feedback>([\s\S]*?)<\/feedback>/.exec(text)?.[1] ?? "";
-    const scores = [...feedback.matchAll(/Example (\d+) \(score ([\d.]+)\)/g)].map((m) =>
-      Number(m[2]),
-    );
-    return examples.filter((block, i) => (scores[i] ?? 0) < 1 && block.includes(GREETING)).length;
+    return this.promptuneFailingBlocks(text).filter((block) => block.includes(GREETING)).length;
   }
 
   /** Rows of an AxGEPA reflection request (its `Minibatch` JSON). */
