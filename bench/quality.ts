@@ -15,11 +15,12 @@
  * often, ten unlabelled kinds; `general`: a third, judged, whose reflection
  * generalises from one kind to every kind that needs the same fix; `format`:
  * a fourth, whose kinds all need one instruction that names nothing of the
- * task, a format rule the seed lacks). Also
+ * task, a format rule the seed lacks; `scope`: a fifth, judged, whose
+ * reflection often states a kind's fix for every case). Also
  * printed: calls, tokens, presented validation − held-out, and presented
  * prompt length / shortest prompt reaching its score.
  *
- *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute,booking,sharp,general,format]
+ *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute,booking,sharp,general,format,scope]
  *     [--only single,single2,fixed,ax,ax2,multi,multi2,ablations,variants,multi-ablations,frontier]
  *     [--ablation TEXT]   (only the ablation, multi-ablation and variant rows whose name contains TEXT)
  *     [--frontier-budget N]   (the frontier row's call budget, default 480)
@@ -33,6 +34,7 @@
  *     [--seed-rare-rules]   (each rule world's seed also holds its rare kinds' right rules)
  *     [--seed-temperature T]   (the rule worlds' runs start at T, not 0.7; AxGEPA keeps it)
  *     [--reword P]   (the rule worlds' reflection rewords the rules it keeps with probability P)
+ *     [--lists bullets|numbers]   (the rule worlds' reflection writes prompts as a markdown list)
  *
  * `--only frontier` runs the cost–quality world (bench/quality/frontier.ts):
  * share of the possible saving found at equal quality, how often the
@@ -76,7 +78,10 @@ const { values } = parseArgs({
   options: {
     seeds: { type: "string", default: "20" },
     first: { type: "string", default: "1" },
-    world: { type: "string", default: "types,rubric,rare,dilute,booking,sharp,general,format" },
+    world: {
+      type: "string",
+      default: "types,rubric,rare,dilute,booking,sharp,general,format,scope",
+    },
     only: { type: "string", default: "single,fixed,ax,multi,ablations" },
     ablation: { type: "string", default: "" },
     "frontier-budget": { type: "string", default: "" },
@@ -89,6 +94,7 @@ const { values } = parseArgs({
     "seed-rare-rules": { type: "boolean", default: false },
     "seed-temperature": { type: "string", default: "0.7" },
     reword: { type: "string", default: "0" },
+    lists: { type: "string", default: "none" },
   },
 });
 benchCache.on = values.cache === true;
@@ -96,6 +102,10 @@ rulePhrasing.generic = values["generic-rules"] === true;
 rulePhrasing.reword = Number(values.reword);
 if (!(rulePhrasing.reword >= 0 && rulePhrasing.reword <= 1))
   throw new Error("--reword must be a number from 0 to 1");
+const lists = String(values.lists);
+if (lists !== "none" && lists !== "bullets" && lists !== "numbers")
+  throw new Error("--lists must be none, bullets or numbers");
+rulePhrasing.list = lists;
 seedSetup.rareRules = values["seed-rare-rules"] === true;
 seedSetup.temperature = Number(values["seed-temperature"]);
 if (!(seedSetup.temperature >= 0 && seedSetup.temperature <= 1))

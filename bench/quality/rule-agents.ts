@@ -16,6 +16,7 @@ import {
   FILLER,
   GENERIC_HARMFUL,
   GREETING,
+  LIST_MARKER,
   parseRule,
   type RuleWorld,
   ruleForms,
@@ -58,11 +59,23 @@ function systemText(call: ChatCall): string {
     .map((m) => m.content)
     .join("\n");
 }
+/** The sentences of a prompt in any layout (list markers dropped, as a reader skips them). */
 function sentences(text: string): string[] {
   return text
-    .split(/(?<=[.!?])\s+/)
+    .split("\n")
+    .map((line) => line.replace(LIST_MARKER, ""))
+    .flatMap((line) => line.split(/(?<=[.!?])\s+/))
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** A rewritten prompt in the world's layout (`rulePhrasing.list`). */
+function laidOut(parts: readonly string[]): string {
+  const style = rulePhrasing.list;
+  if (style === "none") return parts.join(" ");
+  const [first, ...rest] = parts;
+  const items = rest.map((p, i) => (style === "bullets" ? `- ${p}` : `${i + 1}. ${p}`));
+  return [first ?? "", ...items].join("\n");
 }
 /** The kind a rule is about, in either wording (`rulePhrasing`); undefined for other sentences. */
 function prefixOf(rule: string): string | undefined {
@@ -177,7 +190,7 @@ export class RuleAgents {
       const gone = rules[rng.int(rules.length)];
       parts = parts.filter((p) => p !== gone);
     }
-    const out = parts.join(" ");
+    const out = laidOut(parts);
     this.known.add(out);
     return out;
   }

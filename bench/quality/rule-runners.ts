@@ -11,15 +11,11 @@ import { createLlmGateway, parseLlmConfig } from "../../apps/server/src/llm";
 import { Prng } from "../../packages/engine/src/util/prng";
 import { MODELS } from "./dispatch";
 import { RuleAgents, ruleDispatch } from "./rule-agents";
-import { RuleWorld, type RuleWorldSpec, seedSetup } from "./rule-world";
+import { RuleWorld, type RuleWorldSpec, seedSetup, words } from "./rule-world";
 import type { EngineOverrides, RunOutcome } from "./runners";
 import { drawParts, responseCache } from "./runners";
 import type { WorldServer } from "./server";
 import type { Question } from "./world";
-
-function words(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
-}
 
 function setUp(server: WorldServer, spec: RuleWorldSpec, seed: number) {
   const world = new RuleWorld(spec, seed);

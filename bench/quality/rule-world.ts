@@ -106,7 +106,23 @@ const SIGN_OFF = "Kind regards.";
  * that opens with its case: the engine's wording heuristics (conflicting
  * additions, pruning of generic additions) then see every fix as generic.
  */
-export const rulePhrasing = { generic: false, reword: 0 };
+export const rulePhrasing: { generic: boolean; reword: number; list: ListStyle } = {
+  generic: false,
+  reword: 0,
+  list: "none",
+};
+
+/**
+ * How the world's reflection lays out the prompts it writes. `--lists bullets`
+ * or `--lists numbers`: the task's statement on its first line and every other
+ * instruction on a line of its own, as a markdown bullet ("- For blood cases,
+ * …") or a numbered item ("2. For blood cases, …"), as real models often write
+ * system prompts. The world reads a prompt's instructions the same in any layout.
+ */
+export type ListStyle = "none" | "bullets" | "numbers";
+
+/** A list item's marker at the start of a line ("- ", "* ", "3. ", "3) "). */
+export const LIST_MARKER = /^\s*(?:[-*•+]|\d{1,3}[.)])\s+/;
 
 /**
  * Every wording of a kind's rule with the same effect. `--reword P`: the
@@ -158,8 +174,9 @@ export function ruleText(kind: string, phrase: string): string {
     : `For ${kind} cases, ${phrase}.`;
 }
 
-function words(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
+/** Words of a prompt; list markers are layout, not words. */
+export function words(text: string): number {
+  return text.split(/\s+/).filter((w) => w && !/^(?:[-*•+]|\d{1,3}[.)])$/.test(w)).length;
 }
 
 /** One seed's rule world. */
