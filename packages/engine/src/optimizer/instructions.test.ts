@@ -39,8 +39,9 @@ describe("instructions of a prompt", () => {
       "- End with x = value",
       "Be brief.",
     ]);
+    // the list item keeps a line of its own when the sentence before it goes
     expect(withoutInstruction(prompt, 1)).toBe(
-      "You tutor algebra. - End with x = value\nBe brief.",
+      "You tutor algebra.\n- End with x = value\nBe brief.",
     );
     expect(withoutInstruction(prompt, 3)).toBe(
       "You tutor algebra. Show each step!\n- End with x = value",
@@ -49,6 +50,76 @@ describe("instructions of a prompt", () => {
       "Version 2.5 is out.",
       "Use it.",
     ]);
+  });
+
+  it("reads a markdown list: an item's marker belongs to it, its case is read past the marker", () => {
+    const prompt = [
+      "Answer the refill request with its prescription code.",
+      "1. For insulin cases, quote the exact code.",
+      "2. Keep every reply short.",
+      "3) When the user asks about vaccines, give the code then its check digit.",
+      "- If the refill is late, say so. Never guess.",
+      "* Be helpful.",
+    ].join("\n");
+    expect(instructionsOf(prompt)).toEqual([
+      "Answer the refill request with its prescription code.",
+      "1. For insulin cases, quote the exact code.",
+      "2. Keep every reply short.",
+      "3) When the user asks about vaccines, give the code then its check digit.",
+      "- If the refill is late, say so.",
+      "Never guess.",
+      "* Be helpful.",
+    ]);
+    expect(instructionsOf(prompt).map(conditionOf)).toEqual([
+      null,
+      "for insulin cases",
+      null,
+      "when the user asks about vaccines",
+      "if the refill is late",
+      null,
+      null,
+    ]);
+  });
+
+  it("renumbers a numbered list after a removal; an item numbered 1 starts a list afresh", () => {
+    const prompt =
+      "Steps:\n1. Greet.\n2. Ask the order number.\n3. Quote the code.\nNotes:\n1. Be brief.\n2. No emojis.";
+    expect(withoutInstruction(prompt, 2)).toBe(
+      "Steps:\n1. Greet.\n2. Quote the code.\nNotes:\n1. Be brief.\n2. No emojis.",
+    );
+    expect(withoutInstruction(prompt, 1)).toBe(
+      "Steps:\n1. Ask the order number.\n2. Quote the code.\nNotes:\n1. Be brief.\n2. No emojis.",
+    );
+  });
+
+  it("a list item and the same sentence without a marker are one instruction in a merge", () => {
+    const common = "Answer with the code.";
+    const better =
+      "Answer with the code.\n- For refunds, quote the order number.\n- For exchanges, name the store.";
+    const other =
+      "Answer with the code. For refunds, quote the order number. Never guess the code.";
+    expect(mergeInstructions(better, other, common)).toBe(`${better}\nNever guess the code.`);
+    // a bulleted rule for a case the better lineage already instructs is a conflict
+    expect(
+      mergeInstructions(better, "Answer with the code.\n- For refunds, say sorry first.", common),
+    ).toBeNull();
+    // added list items go on lines of their own
+    expect(
+      mergeInstructions(
+        "Answer with the code. Quote it exactly.",
+        "Answer with the code.\n1. Be brief.",
+        common,
+      ),
+    ).toBe("Answer with the code. Quote it exactly.\n1. Be brief.");
+  });
+
+  it("a bulleted case's rule is never pruned as a generic instruction", () => {
+    const parent = "Reply with the code.";
+    const proposal =
+      "Reply with the code.\n- For refunds, quote the order number.\n- Keep every reply short.";
+    const { drawn, none } = drawsOf(parent, proposal);
+    expect(none).toBe(0);
+    expect(drawn.map(([removed]) => removed)).toEqual(["- Keep every reply short."]);
   });
 
   it("a removal drops exactly one instruction, none from a one-instruction prompt", () => {

@@ -2,45 +2,12 @@
  * A single-agent prompt as a list of instructions (sentences and lines), for
  * edits the reflection does not make well by itself: removing one
  * instruction (harmful or filler sentences otherwise stay forever) and
- * merging the instructions two lineages learnt separately.
+ * merging the instructions two lineages learnt separately. A prompt written
+ * as a markdown list is read item by item (prompt-units.ts).
  */
 import type { Prng } from "../util/prng";
 import { isAnchored } from "./anchors";
-
-/** One instruction and the whitespace that follows it in the prompt. */
-interface Unit {
-  text: string;
-  sep: string;
-}
-
-function units(prompt: string): Unit[] {
-  const out: Unit[] = [];
-  const re = /[^\n]*?(?:[.!?](?=\s|$)|(?=\n)|$)/gy;
-  let rest = prompt.trim();
-  while (rest.length > 0) {
-    re.lastIndex = 0;
-    const m = re.exec(rest);
-    const text = m?.[0] && m[0].length > 0 ? m[0] : rest;
-    const after = rest.slice(text.length);
-    const sep = /^\s*/.exec(after)?.[0] ?? "";
-    if (text.trim()) out.push({ text: text.trim(), sep });
-    else if (out.length) (out[out.length - 1] as Unit).sep += sep;
-    rest = after.slice(sep.length);
-    if (!text && !sep) break;
-  }
-  return out;
-}
-
-function normal(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, " ").trim();
-}
-
-function join(list: readonly Unit[]): string {
-  return list
-    .map((u, i) => (i === list.length - 1 ? u.text : u.text + (u.sep || " ")))
-    .join("")
-    .trim();
-}
+import { join, LIST_MARKER, normal, sameInstructions, type Unit, units } from "./prompt-units";
 
 /** The instructions of a prompt, in order (sentences; each line at least one). */
 export function instructionsOf(prompt: string): string[] {
@@ -96,13 +63,13 @@ const CONDITION = /^(?:for|when|whenever|if|unless)\b[^,:;.]{1,80}[,:]/i;
 const UNIVERSAL = /\b(?:every|all|each|any|always)\b/i;
 
 /**
- * The case an instruction opens with, normalised ("for refund requests"), or
- * null when it names none (no conditional opening, or one that covers every
- * case): two instructions for one case say what to do in the same situation,
+ * The case an instruction opens with, normalised ("for refund requests"; a
+ * list item's marker aside), or null when it names none (no conditional
+ * opening, or one that covers every case): two instructions for one case say what to do in the same situation,
  * so keeping both would give the assistant two answers.
  */
 export function conditionOf(instruction: string): string | null {
-  const m = CONDITION.exec(instruction.trim());
+  const m = CONDITION.exec(instruction.trim().replace(LIST_MARKER, ""));
   if (!m || UNIVERSAL.test(m[0])) return null;
   return normal(m[0].slice(0, -1));
 }
@@ -235,11 +202,14 @@ export function mergeInstructions(
     have.add(n);
     if (condition) conditions.add(condition);
     const last = kept[kept.length - 1];
-    if (last && !last.sep) last.sep = multiline ? "\n" : " ";
+    // a list item goes on a line of its own, as does anything added to a prompt of lines
+    const item = LIST_MARKER.test(text);
+    if (last && !last.sep) last.sep = multiline || item ? "\n" : " ";
+    else if (last && item && !last.sep.includes("\n")) last.sep = "\n";
     kept.push({ text, sep: "" });
   }
   const merged = join(kept);
-  if (normal(merged) === normal(better) || normal(merged) === normal(other)) return null;
+  if (sameInstructions(merged, better) || sameInstructions(merged, other)) return null;
   return merged;
 }
 

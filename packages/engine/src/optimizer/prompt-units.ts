@@ -1,0 +1,77 @@
+/**
+ * A prompt as units of instruction (sentences and lines) with the layout
+ * between them, so that edits keep the layout. Models often write a prompt
+ * as a markdown list: an item's marker ("- ", "3. ") belongs to its
+ * instruction and is ignored when instructions are compared, and a numbered
+ * list is renumbered after an edit.
+ */
+
+/** One instruction and the whitespace that follows it in the prompt. */
+export interface Unit {
+  text: string;
+  sep: string;
+}
+
+/** A list item's marker opening an instruction: a bullet ("- ", "* ", "• ") or a number ("3. ", "3) "). */
+export const LIST_MARKER = /^(?:[-*•+]|\d{1,3}[.)])[ \t]+/;
+/** A numbered item's marker: its number and the character after it. */
+const NUMBERED = /^(\d{1,3})([.)])[ \t]+/;
+
+/** The instructions of a prompt with the whitespace after each (sentences; each line at least one). */
+export function units(prompt: string): Unit[] {
+  const out: Unit[] = [];
+  const re = /[^\n]*?(?:[.!?](?=\s|$)|(?=\n)|$)/gy;
+  let rest = prompt.trim();
+  while (rest.length > 0) {
+    // a list marker opens its item's instruction: "3." is not a sentence of its own
+    const marker = LIST_MARKER.exec(rest)?.[0] ?? "";
+    re.lastIndex = 0;
+    const m = re.exec(rest.slice(marker.length));
+    const body = m?.[0] && m[0].length > 0 ? m[0] : rest.slice(marker.length);
+    const text = marker + body;
+    const after = rest.slice(text.length);
+    const sep = /^\s*/.exec(after)?.[0] ?? "";
+    if (text.trim()) out.push({ text: text.trim(), sep });
+    else if (out.length) (out[out.length - 1] as Unit).sep += sep;
+    rest = after.slice(sep.length);
+    if (!text && !sep) break;
+  }
+  return out;
+}
+
+/** An instruction as compared: its words, case and spacing aside, without a list marker. */
+export function normal(text: string): string {
+  return text.trim().replace(LIST_MARKER, "").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+/**
+ * The units as one prompt. A list item starts its own line, and numbered
+ * items are renumbered in order (an item numbered 1 starts a list afresh),
+ * so a removal or a merge leaves neither a run-on item nor a gap.
+ */
+export function join(list: readonly Unit[]): string {
+  let next = 1;
+  const texts = list.map((u) => {
+    const m = NUMBERED.exec(u.text);
+    if (!m) return u.text;
+    const number = Number(m[1]) === 1 ? 1 : next;
+    next = number + 1;
+    return `${number}${m[2]} ${u.text.slice(m[0].length)}`;
+  });
+  return texts
+    .map((t, i) => {
+      if (i === texts.length - 1) return t;
+      const sep = (list[i] as Unit).sep || " ";
+      const item = LIST_MARKER.test(texts[i + 1] as string);
+      return t + (item && !sep.includes("\n") ? "\n" : sep);
+    })
+    .join("")
+    .trim();
+}
+
+/** Whether two prompts hold the same instructions in the same order (`normal`). */
+export function sameInstructions(a: string, b: string): boolean {
+  const x = units(a).map((u) => normal(u.text));
+  const y = units(b).map((u) => normal(u.text));
+  return x.length === y.length && x.every((t, i) => t === y[i]);
+}
