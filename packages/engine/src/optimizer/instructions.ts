@@ -65,8 +65,9 @@ const UNIVERSAL = /\b(?:every|all|each|any|always)\b/i;
 /**
  * The case an instruction opens with, normalised ("for refund requests"; a
  * list item's marker aside), or null when it names none (no conditional
- * opening, or one that covers every case): two instructions for one case say what to do in the same situation,
- * so keeping both would give the assistant two answers.
+ * opening, or one that covers every case): two instructions for one case
+ * say what to do in the same situation, so keeping both would give the
+ * assistant two answers.
  */
 export function conditionOf(instruction: string): string | null {
   const m = CONDITION.exec(instruction.trim().replace(LIST_MARKER, ""));
@@ -202,10 +203,8 @@ export function mergeInstructions(
     have.add(n);
     if (condition) conditions.add(condition);
     const last = kept[kept.length - 1];
-    // a list item goes on a line of its own, as does anything added to a prompt of lines
-    const item = LIST_MARKER.test(text);
-    if (last && !last.sep) last.sep = multiline || item ? "\n" : " ";
-    else if (last && item && !last.sep.includes("\n")) last.sep = "\n";
+    // `join` puts a list item on a line of its own whatever the separator before it
+    if (last && !last.sep) last.sep = multiline ? "\n" : " ";
     kept.push({ text, sep: "" });
   }
   const merged = join(kept);
