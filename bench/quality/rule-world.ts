@@ -176,7 +176,10 @@ export function ruleText(kind: string, phrase: string): string {
 
 /** Words of a prompt; list markers are layout, not words. */
 export function words(text: string): number {
-  return text.split(/\s+/).filter((w) => w && !/^(?:[-*•+]|\d{1,3}[.)])$/.test(w)).length;
+  return text
+    .split("\n")
+    .flatMap((line) => line.replace(LIST_MARKER, "").split(/\s+/))
+    .filter(Boolean).length;
 }
 
 /** One seed's rule world. */
