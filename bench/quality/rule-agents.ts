@@ -16,11 +16,14 @@ import {
   FILLER,
   GENERIC_HARMFUL,
   GREETING,
+  HEADING,
   LIST_MARKER,
+  labelledRule,
   parseRule,
   type RuleWorld,
   ruleForms,
   rulePhrasing,
+  SECTION_HEADING,
 } from "./rule-world";
 import type { Question } from "./world";
 
@@ -59,10 +62,11 @@ function systemText(call: ChatCall): string {
     .map((m) => m.content)
     .join("\n");
 }
-/** The sentences of a prompt in any layout (list markers dropped, as a reader skips them). */
+/** The sentences of a prompt in any layout (list markers and headings dropped, as a reader skips them). */
 function sentences(text: string): string[] {
   return text
     .split("\n")
+    .filter((line) => !HEADING.test(line))
     .map((line) => line.replace(LIST_MARKER, ""))
     .flatMap((line) => line.split(/(?<=[.!?])\s+/))
     .map((s) => s.trim())
@@ -74,6 +78,15 @@ function laidOut(parts: readonly string[]): string {
   const style = rulePhrasing.list;
   if (style === "none") return parts.join(" ");
   const [first, ...rest] = parts;
+  if (style === "sections") {
+    const labelled = rest.map((p) => {
+      const rule = rulePhrasing.generic ? undefined : parseRule(p);
+      return `- ${rule ? labelledRule(rule.kind, rule.phrase) : p}`;
+    });
+    return labelled.length
+      ? [first ?? "", "", SECTION_HEADING, ...labelled].join("\n")
+      : (first ?? "");
+  }
   const items = rest.map((p, i) => (style === "bullets" ? `- ${p}` : `${i + 1}. ${p}`));
   return [first ?? "", ...items].join("\n");
 }

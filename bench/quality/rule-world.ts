@@ -117,12 +117,24 @@ export const rulePhrasing: { generic: boolean; reword: number; list: ListStyle }
  * or `--lists numbers`: the task's statement on its first line and every other
  * instruction on a line of its own, as a markdown bullet ("- For blood cases,
  * …") or a numbered item ("2. For blood cases, …"), as real models often write
- * system prompts. The world reads a prompt's instructions the same in any layout.
+ * system prompts. `--lists sections`: the task's statement, then a markdown
+ * heading ("## Guidelines") over bullets, each kind's rule written as a bold
+ * label ("- **Blood cases:** quote the exact code."). The world reads a
+ * prompt's instructions the same in any layout.
  */
-export type ListStyle = "none" | "bullets" | "numbers";
+export type ListStyle = "none" | "bullets" | "numbers" | "sections";
 
 /** A list item's marker at the start of a line ("- ", "* ", "3. ", "3) "). */
 export const LIST_MARKER = /^\s*(?:[-*•+]|\d{1,3}[.)])\s+/;
+/** A markdown heading line ("## Guidelines"): layout, not an instruction. */
+export const HEADING = /^\s*#{1,6}\s/;
+/** The heading the `sections` layout puts over its list. */
+export const SECTION_HEADING = "## Guidelines";
+
+/** A kind's rule as a bold label ("**Blood cases:** quote the exact code."), the `sections` wording. */
+export function labelledRule(kind: string, phrase: string): string {
+  return `**${kind.charAt(0).toUpperCase()}${kind.slice(1)} cases:** ${phrase}.`;
+}
 
 /**
  * Every wording of a kind's rule with the same effect. `--reword P`: the
@@ -137,6 +149,7 @@ export function ruleForms(kind: string, phrase: string): string[] {
     ruleText(kind, phrase),
     `In ${kind} cases, ${phrase}.`,
     `When the case is a ${kind} case, ${phrase}.`,
+    ...(rulePhrasing.list === "sections" ? [labelledRule(kind, phrase)] : []),
   ];
 }
 
@@ -145,7 +158,8 @@ export function parseRule(sentence: string): { kind: string; phrase: string } | 
   const m =
     /^for ([a-z]+) cases, (.+)\.$/i.exec(sentence) ??
     /^in ([a-z]+) cases, (.+)\.$/i.exec(sentence) ??
-    /^when the case is a ([a-z]+) case, (.+)\.$/i.exec(sentence);
+    /^when the case is a ([a-z]+) case, (.+)\.$/i.exec(sentence) ??
+    /^\*\*([a-z]+) cases:\*\* (.+)\.$/i.exec(sentence);
   if (m) return { kind: (m[1] as string).toLowerCase(), phrase: (m[2] as string).toLowerCase() };
   const g = /^always (.+) in ([a-z]+) cases\.$/i.exec(sentence);
   return g
@@ -174,10 +188,11 @@ export function ruleText(kind: string, phrase: string): string {
     : `For ${kind} cases, ${phrase}.`;
 }
 
-/** Words of a prompt; list markers are layout, not words. */
+/** Words of a prompt; list markers and headings are layout, not words. */
 export function words(text: string): number {
   return text
     .split("\n")
+    .filter((line) => !HEADING.test(line))
     .flatMap((line) => line.replace(LIST_MARKER, "").split(/\s+/))
     .filter(Boolean).length;
 }
@@ -244,9 +259,11 @@ export class RuleWorld {
   /** The shortest prompt with the best score: the seed's instruction and every right rule. */
   shortestBest(): string {
     const format = this.spec.format ? [this.spec.format.rule] : [];
-    return [this.spec.core, ...format, ...this.spec.kinds.map((_, k) => this.rightRule(k))].join(
-      " ",
-    );
+    const rule = (k: number) =>
+      rulePhrasing.list === "sections" && !rulePhrasing.generic
+        ? labelledRule(this.spec.kinds[k] as string, KEY_PHRASES[this.right[k] as number] as string)
+        : this.rightRule(k);
+    return [this.spec.core, ...format, ...this.spec.kinds.map((_, k) => rule(k))].join(" ");
   }
 
   /** Format worlds: the lift of the format rule in a prompt (1 stated, `partial` vague, 0 none). */
