@@ -72,7 +72,7 @@ describe("instructions of a prompt", () => {
     ]);
     expect(instructionsOf(prompt).map(conditionOf)).toEqual([
       null,
-      "for insulin cases",
+      "insulin cases",
       null,
       "when the user asks about vaccines",
       "if the refill is late",
@@ -289,7 +289,7 @@ describe("instructions of a prompt", () => {
   });
 
   it("reads the condition an instruction opens with, none from a plain one", () => {
-    expect(conditionOf("For refund requests, quote the order number.")).toBe("for refund requests");
+    expect(conditionOf("For refund requests, quote the order number.")).toBe("refund requests");
     expect(conditionOf("When the user  asks for a date: use ISO format.")).toBe(
       "when the user asks for a date",
     );

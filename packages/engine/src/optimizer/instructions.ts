@@ -7,7 +7,15 @@
  */
 import type { Prng } from "../util/prng";
 import { isAnchored } from "./anchors";
-import { join, LIST_MARKER, normal, sameInstructions, type Unit, units } from "./prompt-units";
+import {
+  isHeading,
+  join,
+  LIST_MARKER,
+  normal,
+  sameInstructions,
+  type Unit,
+  units,
+} from "./prompt-units";
 
 /** The instructions of a prompt, in order (sentences; each line at least one). */
 export function instructionsOf(prompt: string): string[] {
@@ -20,18 +28,15 @@ export function withoutInstruction(prompt: string, index: number): string {
 }
 
 /**
- * A removal edit: the prompt without one instruction drawn uniformly, and
- * the instruction removed; null when the prompt has fewer than two.
+ * A removal edit: the prompt without one instruction drawn uniformly (never
+ * a heading), and the instruction removed; null when the prompt has fewer
+ * than two.
  */
 export function drawRemoval(prompt: string, rng: Prng): { prompt: string; removed: string } | null {
   const list = units(prompt);
-  if (list.length < 2) return null;
-  return withoutOneOf(
-    prompt,
-    list,
-    list.map((_, i) => i),
-    rng,
-  );
+  const instructions = list.flatMap((u, i) => (isHeading(u.text) ? [] : [i]));
+  if (instructions.length < 2) return null;
+  return withoutOneOf(prompt, list, instructions, rng);
 }
 
 /** `prompt` (split into `list`) without one of the instructions at `indices`, drawn uniformly. */
@@ -51,28 +56,47 @@ function keptFrom(parent: string): (u: Unit) => boolean {
   return (u) => inParent.has(normal(u.text));
 }
 
-/** Indices of the instructions of `list` that `parent` did not hold (what a proposal added). */
+/** Indices of the instructions of `list` that `parent` did not hold (what a proposal added; headings aside). */
 function addedTo(parent: string, list: readonly Unit[]): number[] {
   const fromParent = keptFrom(parent);
-  return list.flatMap((u, i) => (fromParent(u) ? [] : [i]));
+  return list.flatMap((u, i) => (fromParent(u) || isHeading(u.text) ? [] : [i]));
 }
 
 /** An opening that names a case ("For refunds, ...", "When the user asks ..., ..."). */
 const CONDITION = /^(?:for|when|whenever|if|unless)\b[^,:;.]{1,80}[,:]/i;
+/**
+ * A label opening an instruction, bold ("**Refund requests:** …") or plain
+ * and short ("Refunds: …"): the case or topic the instruction covers.
+ */
+const LABEL =
+  /^(?:(?:\*\*|__)([^*_:.!?\n]{1,60}?)(?::(?:\*\*|__)|(?:\*\*|__):)|([^\s*_:.!?,;][^*_:.!?,;\n]{0,30}?):)\s+\S/;
+/** Labels that stress an instruction rather than name its case ("Note: …", "**Important:** …"). */
+const STRESS = /^(?:note|nb|important|remember|reminder|tip|warning|caution|example|e\.g)$/i;
 /** Openings that cover every case ("For every reply, ...") state no case of their own. */
 const UNIVERSAL = /\b(?:every|all|each|any|always)\b/i;
 
+/** The label an instruction opens with, when it is short enough to name a case. */
+function labelOf(instruction: string): string | null {
+  const m = LABEL.exec(instruction);
+  const label = (m?.[1] ?? m?.[2])?.trim();
+  const most = m?.[1] ? 6 : 3;
+  if (!label || STRESS.test(label) || label.split(/\s+/).length > most) return null;
+  return label;
+}
+
 /**
- * The case an instruction opens with, normalised ("for refund requests"; a
- * list item's marker aside), or null when it names none (no conditional
- * opening, or one that covers every case): two instructions for one case
- * say what to do in the same situation, so keeping both would give the
+ * The case an instruction opens with, normalised ("refund requests" from
+ * "For refund requests, …" or "**Refund requests:** …"; a list item's
+ * marker aside), or null when it names none (no conditional opening or
+ * label, or one that covers every case): two instructions for one case say
+ * what to do in the same situation, so keeping both would give the
  * assistant two answers.
  */
 export function conditionOf(instruction: string): string | null {
-  const m = CONDITION.exec(instruction.trim().replace(LIST_MARKER, ""));
-  if (!m || UNIVERSAL.test(m[0])) return null;
-  return normal(m[0].slice(0, -1));
+  const text = instruction.trim().replace(LIST_MARKER, "");
+  const opening = CONDITION.exec(text)?.[0].slice(0, -1) ?? labelOf(text);
+  if (!opening || UNIVERSAL.test(opening)) return null;
+  return normal(opening).replace(/^for\s+/, "");
 }
 
 /**
@@ -102,11 +126,13 @@ export function drawGenericPruning(
 ): { prompt: string; removed: string; fromSeed: boolean } | null {
   const list = units(proposal);
   const added = addedTo(parent, list);
-  const isGeneric = (i: number) => conditionOf((list[i] as Unit).text) === null;
+  const isGeneric = (i: number) =>
+    conditionOf((list[i] as Unit).text) === null && !isHeading((list[i] as Unit).text);
   const everyGeneric = list.flatMap((_, i) => (isGeneric(i) ? [i] : []));
   // a seed of one generic instruction is the task's statement: dropping it leaves no task
   const inSeed =
-    seed !== undefined && units(seed).filter((u) => conditionOf(u.text) === null).length >= 2
+    seed !== undefined &&
+    units(seed).filter((u) => conditionOf(u.text) === null && !isHeading(u.text)).length >= 2
       ? keptFrom(seed)
       : () => false;
   const seedGeneric = everyGeneric.filter((i) => !added.includes(i) && inSeed(list[i] as Unit));
@@ -147,7 +173,8 @@ export function drawUnanchoredPruning(
 ): { prompt: string; removed: string; withGenericAdditions: boolean } | null {
   const list = units(proposal);
   const added = addedTo(parent, list);
-  const anchored = list.map((u) => isAnchored(u.text, vocabulary));
+  // a heading is layout, kept while its section holds an instruction (`join`)
+  const anchored = list.map((u) => isHeading(u.text) || isAnchored(u.text, vocabulary));
   const unanchored = list.flatMap((_, i) => (anchored[i] ? [] : [i]));
   const inherited = unanchored.some((i) => !added.includes(i));
   const addedAnchored = added.some((i) => anchored[i]);
@@ -191,13 +218,15 @@ export function mergeInstructions(
   const otherList = instructionsOf(other);
   const otherSet = new Set(otherList.map(normal));
   const removedByOther = new Set([...base].filter((t) => !otherSet.has(t)));
-  const kept = units(better).filter((u) => !removedByOther.has(normal(u.text)));
+  const kept = units(better).filter(
+    (u) => isHeading(u.text) || !removedByOther.has(normal(u.text)),
+  );
   const have = new Set(kept.map((u) => normal(u.text)));
   const conditions = casesOf(kept);
   const multiline = better.includes("\n");
   for (const text of otherList) {
     const n = normal(text);
-    if (base.has(n) || have.has(n)) continue;
+    if (base.has(n) || have.has(n) || isHeading(text)) continue;
     const condition = conditionOf(text);
     if (condition && conditions.has(condition) && !keepConflicts) continue;
     have.add(n);
@@ -241,7 +270,7 @@ export function withoutUnanchored(
   vocabulary: ReadonlySet<string>,
 ): { prompt: string; removed: string } | null {
   const list = units(prompt);
-  const anchored = list.map((u) => isAnchored(u.text, vocabulary));
+  const anchored = list.map((u) => isHeading(u.text) || isAnchored(u.text, vocabulary));
   const learnt = addedTo(seed ?? "", list).some((i) => anchored[i]);
   if (!learnt || anchored.every(Boolean)) return null;
   return {

@@ -3,7 +3,8 @@
  * between them, so that edits keep the layout. Models often write a prompt
  * as a markdown list: an item's marker ("- ", "3. ") belongs to its
  * instruction and is ignored when instructions are compared, and a numbered
- * list is renumbered after an edit.
+ * list is renumbered after an edit. A heading over a section ("## Rules") is
+ * layout too: it is kept while its section holds an instruction.
  */
 
 /** One instruction and the whitespace that follows it in the prompt. */
@@ -14,6 +15,19 @@ export interface Unit {
 
 /** A list item's marker opening an instruction: a bullet ("- ", "* ", "• ") or a number ("3. ", "3) "). */
 export const LIST_MARKER = /^(?:[-*•+]|\d{1,3}[.)])[ \t]+/;
+/**
+ * A heading line: a markdown heading ("## Guidelines"), a bold line
+ * ("**Refunds**") or a short label alone on its line ("Refunds:"). It
+ * states nothing, so edits neither remove nor add one.
+ */
+const HEADING =
+  /^(?:#{1,6}\s+\S.*|(?:\*\*|__)[^*_\n]{1,60}(?:\*\*|__):?|[^\s.!?:#*][^.!?:\n]{0,40}:)$/;
+
+/** Whether a unit is a heading over a section rather than an instruction. */
+export function isHeading(text: string): boolean {
+  return HEADING.test(text.trim());
+}
+
 /** A numbered item's marker: its number and the character after it. */
 const NUMBERED = /^(\d{1,3})([.)])[ \t]+/;
 
@@ -44,12 +58,31 @@ export function normal(text: string): string {
   return text.trim().replace(LIST_MARKER, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
+/** A heading's level: its number of "#", and below every markdown level for a bold or label line. */
+function level(heading: string): number {
+  return /^#+/.exec(heading.trim())?.[0].length ?? 7;
+}
+
+/** The units without the headings whose section holds no instruction (an edit emptied it). */
+function withoutEmptySections(list: readonly Unit[]): Unit[] {
+  return list.filter((u, i) => {
+    if (!isHeading(u.text)) return true;
+    for (const after of list.slice(i + 1)) {
+      if (!isHeading(after.text)) return true;
+      if (level(after.text) <= level(u.text)) return false;
+    }
+    return false;
+  });
+}
+
 /**
  * The units as one prompt. A list item starts its own line, and numbered
  * items are renumbered in order (an item numbered 1 starts a list afresh),
- * so a removal or a merge leaves neither a run-on item nor a gap.
+ * so a removal or a merge leaves neither a run-on item nor a gap; a heading
+ * whose section an edit emptied goes with it.
  */
-export function join(list: readonly Unit[]): string {
+export function join(units: readonly Unit[]): string {
+  const list = withoutEmptySections(units);
   let next = 1;
   const texts = list.map((u) => {
     const m = NUMBERED.exec(u.text);
