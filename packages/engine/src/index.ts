@@ -15,4 +15,5 @@ export * from "./multiagent";
 export * from "./optimizer";
 export * from "./ports";
 export { isAbortError } from "./util/abort";
+export { jsonTextOf } from "./util/json-text";
 export { Prng, type PrngState } from "./util/prng";

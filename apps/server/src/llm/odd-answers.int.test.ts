@@ -4,6 +4,7 @@
  * 500; after the retries the error says whether it may pass (the engine
  * leaves one example unscored on those and fails the run on the others).
  */
+import { openAiCompatibleModel } from "@promptune/engine";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type FixtureFaultStatus, type FixtureLlm, startFixtureLlm } from "../testing/fixture-llm";
@@ -80,6 +81,33 @@ describe("odd provider answers are retried", () => {
       expect(Verdict.parse(verdict.value).score).toBe(1);
     },
   );
+
+  it("reads a structured answer written in a sentence and a json fence on the first attempt", async () => {
+    const judge = (n: number) => ({
+      model: "fixture-small",
+      messages: [
+        { role: "system" as const, content: "You grade replies." },
+        {
+          role: "user" as const,
+          content: `<rubric>\n- fenced ${n}\n</rubric>\n<reply>fenced ${n}</reply>`,
+        },
+      ],
+      temperature: 0,
+      schema: Verdict,
+      schemaName: "judge_verdict",
+    });
+    fixture.setConfig({ faults: [{ status: "prose_json", match: "judge_verdict" }] });
+    retries.length = 0;
+    const before = fixture.stats().faults.prose_json ?? 0;
+    const verdict = await gateway.completeStructured({ ...judge(1), purpose: "judge" });
+    expect(Verdict.parse(verdict.value).score).toBe(1);
+    expect(retries).toHaveLength(0);
+    // the engine's own adapter, for library users, reads it the same
+    const port = openAiCompatibleModel({ baseURL: fixture.url, apiKey: "test-key", maxRetries: 0 });
+    const direct = await port.completeStructured({ ...judge(2), purpose: "judge" });
+    expect(direct.value.score).toBe(1);
+    expect((fixture.stats().faults.prose_json ?? 0) - before).toBe(2);
+  });
 
   it("after the retries, an odd answer fails as a transient provider error; an unknown model does not", async () => {
     fixture.setConfig({ faults: [{ status: "empty_choices" }] });

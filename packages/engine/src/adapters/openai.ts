@@ -17,6 +17,7 @@ import type {
   StructuredResult,
 } from "../ports";
 import { abortError } from "../util/abort";
+import { jsonTextOf } from "../util/json-text";
 import { Semaphore } from "../util/limit";
 
 /** USD per million tokens of one model. */
@@ -100,7 +101,8 @@ function retryAfterMs(response: Response): number | undefined {
 /**
  * An LlmPort over an OpenAI-compatible API. Structured calls send the zod
  * schema as a JSON schema (`response_format: json_schema`) and validate the
- * answer with it, asking once more when the model's JSON does not match.
+ * answer with it, read past a ```json fence or a sentence around the object
+ * (`jsonTextOf`), asking once more when the model's JSON does not match.
  */
 export function openAiCompatibleModel(options: OpenAiCompatibleOptions): LlmPort {
   const base = options.baseURL.replace(/\/+$/, "");
@@ -189,7 +191,7 @@ export function openAiCompatibleModel(options: OpenAiCompatibleOptions): LlmPort
       for (let attempt = 0; attempt < 2; attempt++) {
         const { text, usage } = await chat(request, format);
         try {
-          const value = request.schema.safeParse(JSON.parse(text));
+          const value = request.schema.safeParse(JSON.parse(jsonTextOf(text)));
           if (value.success) return { value: value.data, usage };
           lastProblem = value.error.issues[0]?.message ?? "does not match the schema";
         } catch (err) {

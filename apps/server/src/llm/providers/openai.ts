@@ -5,8 +5,15 @@
  * gateway retries.
  */
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import type { ChatMessage } from "@promptune/engine";
-import { embedMany, generateText, type ModelMessage, Output } from "ai";
+import { type ChatMessage, jsonTextOf } from "@promptune/engine";
+import {
+  embedMany,
+  extractJsonMiddleware,
+  generateText,
+  type ModelMessage,
+  Output,
+  wrapLanguageModel,
+} from "ai";
 import { BadOutput } from "../retry";
 import type { LlmProvider } from "./types";
 
@@ -32,6 +39,21 @@ export function createOpenAiProvider(options: {
     if (!model) {
       model = provider(id);
       models.set(id, model);
+    }
+    return model;
+  };
+
+  // Structured answers are read past a ```json fence or a sentence around the object,
+  // as models without structured-output support write them (`jsonTextOf`).
+  const structuredModels = new Map<string, ReturnType<typeof wrapLanguageModel>>();
+  const structuredModelOf = (id: string) => {
+    let model = structuredModels.get(id);
+    if (!model) {
+      model = wrapLanguageModel({
+        model: modelOf(id),
+        middleware: extractJsonMiddleware({ transform: jsonTextOf }),
+      });
+      structuredModels.set(id, model);
     }
     return model;
   };
@@ -64,7 +86,7 @@ export function createOpenAiProvider(options: {
 
     async completeStructured(call) {
       const result = await generateText({
-        model: modelOf(call.model),
+        model: structuredModelOf(call.model),
         messages: toModelMessages(call.messages),
         allowSystemInMessages: true,
         temperature: call.temperature,

@@ -12,7 +12,9 @@ export type FixtureFaultStatus =
   | "invalid_json"
   | "empty_choices"
   | "no_content"
-  | "reset";
+  | "reset"
+  /** Not a failure: the answer's content in a sentence and a ```json fence, as models without structured output write it. */
+  | "prose_json";
 
 /** Every fault kind, in the order `mixedFaults` spreads them. */
 export const FIXTURE_FAULT_KINDS: FixtureFaultStatus[] = [
@@ -25,6 +27,9 @@ export const FIXTURE_FAULT_KINDS: FixtureFaultStatus[] = [
   "no_content",
   "reset",
 ];
+
+/** Answers that are no failure but a habit of some models; `mixedFaults` leaves them out. */
+const ANSWER_HABITS: FixtureFaultStatus[] = ["prose_json"];
 
 /**
  * Rules that fail `share` (0–1) of all requests, spread evenly over `kinds`.
@@ -108,7 +113,7 @@ export function parseFaults(value: unknown): FixtureFault[] {
   return value.map((raw, i) => {
     if (!raw || typeof raw !== "object") throw new Error(`faults[${i}] must be an object`);
     const f = raw as Record<string, unknown>;
-    if (!(FIXTURE_FAULT_KINDS as unknown[]).includes(f.status))
+    if (!([...FIXTURE_FAULT_KINDS, ...ANSWER_HABITS] as unknown[]).includes(f.status))
       throw new Error(`faults[${i}].status is not supported`);
     const num = (k: string) => {
       if (f[k] === undefined) return undefined;

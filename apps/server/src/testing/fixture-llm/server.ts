@@ -180,6 +180,17 @@ export async function startFixtureLlm(
       case "reset":
         res.socket?.destroy();
         return;
+      case "prose_json": {
+        const choices = (body.choices as Record<string, unknown>[] | undefined) ?? [];
+        return json(res, 200, {
+          ...body,
+          choices: choices.map((c) => {
+            const message = c.message as { content?: string } | undefined;
+            const content = `Here is the answer you asked for:\n\n\`\`\`json\n${message?.content ?? ""}\n\`\`\`\n`;
+            return { ...c, message: { ...message, content } };
+          }),
+        });
+      }
       case 429:
         res.setHeader("retry-after", String(fault.retryAfter ?? 1));
         return json(
