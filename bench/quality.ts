@@ -34,8 +34,9 @@
  *     [--seed-rare-rules]   (each rule world's seed also holds its rare kinds' right rules)
  *     [--seed-temperature T]   (the rule worlds' runs start at T, not 0.7; AxGEPA keeps it)
  *     [--reword P]   (the rule worlds' reflection rewords the rules it keeps with probability P)
- *     [--lists bullets|numbers|sections]   (the rule worlds' reflection writes prompts as a markdown
- *                                          list; sections: a heading over bullets with bold-labelled rules)
+ *     [--lists bullets|numbers|sections|tags]   (the rule worlds' reflection writes prompts as a
+ *         markdown list; sections: a heading over bullets with bold-labelled rules; tags: the
+ *         instructions one per line between <rules> and </rules>)
  *
  * `--only frontier` runs the cost–quality world (bench/quality/frontier.ts):
  * share of the possible saving found at equal quality, how often the
@@ -104,9 +105,10 @@ rulePhrasing.reword = Number(values.reword);
 if (!(rulePhrasing.reword >= 0 && rulePhrasing.reword <= 1))
   throw new Error("--reword must be a number from 0 to 1");
 const lists = String(values.lists);
-if (lists !== "none" && lists !== "bullets" && lists !== "numbers" && lists !== "sections")
-  throw new Error("--lists must be none, bullets, numbers or sections");
-rulePhrasing.list = lists;
+const LIST_STYLES = ["none", "bullets", "numbers", "sections", "tags"] as const;
+if (!(LIST_STYLES as readonly string[]).includes(lists))
+  throw new Error(`--lists must be one of ${LIST_STYLES.join(", ")}`);
+rulePhrasing.list = lists as (typeof LIST_STYLES)[number];
 seedSetup.rareRules = values["seed-rare-rules"] === true;
 seedSetup.temperature = Number(values["seed-temperature"]);
 if (!(seedSetup.temperature >= 0 && seedSetup.temperature <= 1))

@@ -87,6 +87,8 @@ function laidOut(parts: readonly string[]): string {
       ? [first ?? "", "", SECTION_HEADING, ...labelled].join("\n")
       : (first ?? "");
   }
+  if (style === "tags")
+    return rest.length ? [first ?? "", "", "<rules>", ...rest, "</rules>"].join("\n") : first ?? "";
   const items = rest.map((p, i) => (style === "bullets" ? `- ${p}` : `${i + 1}. ${p}`));
   return [first ?? "", ...items].join("\n");
 }

@@ -119,15 +119,17 @@ export const rulePhrasing: { generic: boolean; reword: number; list: ListStyle }
  * …") or a numbered item ("2. For blood cases, …"), as real models often write
  * system prompts. `--lists sections`: the task's statement, then a markdown
  * heading ("## Guidelines") over bullets, each kind's rule written as a bold
- * label ("- **Blood cases:** quote the exact code."). The world reads a
- * prompt's instructions the same in any layout.
+ * label ("- **Blood cases:** quote the exact code."). `--lists tags`: the
+ * task's statement, then every other instruction on a line of its own between
+ * `<rules>` and `</rules>` lines, as prompts written for some models are.
+ * The world reads a prompt's instructions the same in any layout.
  */
-export type ListStyle = "none" | "bullets" | "numbers" | "sections";
+export type ListStyle = "none" | "bullets" | "numbers" | "sections" | "tags";
 
 /** A list item's marker at the start of a line ("- ", "* ", "3. ", "3) "). */
 export const LIST_MARKER = /^\s*(?:[-*•+]|\d{1,3}[.)])\s+/;
-/** A markdown heading line ("## Guidelines"): layout, not an instruction. */
-export const HEADING = /^\s*#{1,6}\s/;
+/** A markdown heading line ("## Guidelines") or a tag line ("<rules>"): layout, not an instruction. */
+export const HEADING = /^\s*(?:#{1,6}\s|<\/?[a-z]+>\s*$)/;
 /** The heading the `sections` layout puts over its list. */
 export const SECTION_HEADING = "## Guidelines";
 
