@@ -88,7 +88,9 @@ function laidOut(parts: readonly string[]): string {
       : (first ?? "");
   }
   if (style === "tags")
-    return rest.length ? [first ?? "", "", "<rules>", ...rest, "</rules>"].join("\n") : first ?? "";
+    return rest.length
+      ? [first ?? "", "", "<rules>", ...rest, "</rules>"].join("\n")
+      : (first ?? "");
   const items = rest.map((p, i) => (style === "bullets" ? `- ${p}` : `${i + 1}. ${p}`));
   return [first ?? "", ...items].join("\n");
 }
