@@ -34,9 +34,10 @@
  *     [--seed-rare-rules]   (each rule world's seed also holds its rare kinds' right rules)
  *     [--seed-temperature T]   (the rule worlds' runs start at T, not 0.7; AxGEPA keeps it)
  *     [--reword P]   (the rule worlds' reflection rewords the rules it keeps with probability P)
- *     [--lists bullets|numbers|sections|tags]   (the rule worlds' reflection writes prompts as a
- *         markdown list; sections: a heading over bullets with bold-labelled rules; tags: the
- *         instructions one per line between <rules> and </rules>)
+ *     [--lists bullets|numbers|sections|tags|mixed]   (the rule worlds' reflection writes prompts
+ *         as a markdown list; sections: a heading over bullets with bold-labelled rules; tags: the
+ *         instructions one per line between <rules> and </rules>; mixed: each rewrite in one of
+ *         the five layouts, drawn afresh)
  *
  * `--only frontier` runs the cost–quality world (bench/quality/frontier.ts):
  * share of the possible saving found at equal quality, how often the
@@ -105,7 +106,7 @@ rulePhrasing.reword = Number(values.reword);
 if (!(rulePhrasing.reword >= 0 && rulePhrasing.reword <= 1))
   throw new Error("--reword must be a number from 0 to 1");
 const lists = String(values.lists);
-const LIST_STYLES = ["none", "bullets", "numbers", "sections", "tags"] as const;
+const LIST_STYLES = ["none", "bullets", "numbers", "sections", "tags", "mixed"] as const;
 if (!(LIST_STYLES as readonly string[]).includes(lists))
   throw new Error(`--lists must be one of ${LIST_STYLES.join(", ")}`);
 rulePhrasing.list = lists as (typeof LIST_STYLES)[number];

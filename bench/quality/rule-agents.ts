@@ -73,9 +73,13 @@ function sentences(text: string): string[] {
     .filter(Boolean);
 }
 
-/** A rewritten prompt in the world's layout (`rulePhrasing.list`). */
-function laidOut(parts: readonly string[]): string {
-  const style = rulePhrasing.list;
+/** The layouts `--lists mixed` draws from, one per rewrite. */
+const LAYOUTS = ["none", "bullets", "numbers", "sections", "tags"] as const;
+
+/** A rewritten prompt in the world's layout (`rulePhrasing.list`; `mixed`: one drawn with `rng`). */
+function laidOut(parts: readonly string[], rng: Prng): string {
+  const style =
+    rulePhrasing.list === "mixed" ? LAYOUTS[rng.int(LAYOUTS.length)] : rulePhrasing.list;
   if (style === "none") return parts.join(" ");
   const [first, ...rest] = parts;
   if (style === "sections") {
@@ -207,7 +211,7 @@ export class RuleAgents {
       const gone = rules[rng.int(rules.length)];
       parts = parts.filter((p) => p !== gone);
     }
-    const out = laidOut(parts);
+    const out = laidOut(parts, rng);
     this.known.add(out);
     return out;
   }

@@ -122,9 +122,18 @@ export const rulePhrasing: { generic: boolean; reword: number; list: ListStyle }
  * label ("- **Blood cases:** quote the exact code."). `--lists tags`: the
  * task's statement, then every other instruction on a line of its own between
  * `<rules>` and `</rules>` lines, as prompts written for some models are.
- * The world reads a prompt's instructions the same in any layout.
+ * `--lists mixed`: each rewrite in one of those five layouts, drawn afresh,
+ * as a model that keeps no house style writes. The world reads a prompt's
+ * instructions the same in any layout.
  */
-export type ListStyle = "none" | "bullets" | "numbers" | "sections" | "tags";
+export type ListStyle = "none" | "bullets" | "numbers" | "sections" | "tags" | "mixed";
+
+/** Whether the world's reflection may word a kind's rule as a bold label. */
+export function labelsWritten(): boolean {
+  return (
+    (rulePhrasing.list === "sections" || rulePhrasing.list === "mixed") && !rulePhrasing.generic
+  );
+}
 
 /** A list item's marker at the start of a line ("- ", "* ", "3. ", "3) "). */
 export const LIST_MARKER = /^\s*(?:[-*•+]|\d{1,3}[.)])\s+/;
@@ -151,7 +160,7 @@ export function ruleForms(kind: string, phrase: string): string[] {
     ruleText(kind, phrase),
     `In ${kind} cases, ${phrase}.`,
     `When the case is a ${kind} case, ${phrase}.`,
-    ...(rulePhrasing.list === "sections" ? [labelledRule(kind, phrase)] : []),
+    ...(labelsWritten() ? [labelledRule(kind, phrase)] : []),
   ];
 }
 
@@ -262,7 +271,7 @@ export class RuleWorld {
   shortestBest(): string {
     const format = this.spec.format ? [this.spec.format.rule] : [];
     const rule = (k: number) =>
-      rulePhrasing.list === "sections" && !rulePhrasing.generic
+      labelsWritten()
         ? labelledRule(this.spec.kinds[k] as string, KEY_PHRASES[this.right[k] as number] as string)
         : this.rightRule(k);
     return [this.spec.core, ...format, ...this.spec.kinds.map((_, k) => rule(k))].join(" ");
