@@ -38,6 +38,8 @@
  *         as a markdown list; sections: a heading over bullets with bold-labelled rules; tags: the
  *         instructions one per line between <rules> and </rules>; mixed: each rewrite in one of
  *         the five layouts, drawn afresh)
+ *     [--language fr|fr-long]   (the rule worlds' own text — rules, seed prompts, rubric, requests —
+ *         in French; fr-long: each request framed by a greeting and thanks, as customers write)
  *
  * `--only frontier` runs the cost–quality world (bench/quality/frontier.ts):
  * share of the possible saving found at equal quality, how often the
@@ -46,9 +48,10 @@
 import { parseArgs } from "node:util";
 import { splitSizes } from "../packages/engine/src/datasets/split";
 import { printFrontierRows } from "./quality/frontier";
+import { frenchRequests, specIn } from "./quality/language";
 import { runRuleAx, runRuleSingle } from "./quality/rule-runners";
 import { RULE_WORLDS } from "./quality/rule-specs";
-import { rulePhrasing, seedSetup } from "./quality/rule-world";
+import { rulePhrasing, seedSetup, useLanguage, worldLanguage } from "./quality/rule-world";
 import {
   benchCache,
   ceilingShare,
@@ -98,6 +101,7 @@ const { values } = parseArgs({
     "seed-temperature": { type: "string", default: "0.7" },
     reword: { type: "string", default: "0" },
     lists: { type: "string", default: "none" },
+    language: { type: "string", default: "en" },
   },
 });
 benchCache.on = values.cache === true;
@@ -110,6 +114,13 @@ const LIST_STYLES = ["none", "bullets", "numbers", "sections", "tags", "mixed"] 
 if (!(LIST_STYLES as readonly string[]).includes(lists))
   throw new Error(`--lists must be one of ${LIST_STYLES.join(", ")}`);
 rulePhrasing.list = lists as (typeof LIST_STYLES)[number];
+const language = String(values.language);
+if (!["en", "fr", "fr-long"].includes(language))
+  throw new Error("--language must be en, fr or fr-long");
+if (language !== "en" && rulePhrasing.generic)
+  throw new Error("--generic-rules words rules in English; it does not combine with --language fr");
+frenchRequests.long = language === "fr-long";
+useLanguage(language === "en" ? "en" : "fr");
 seedSetup.rareRules = values["seed-rare-rules"] === true;
 seedSetup.temperature = Number(values["seed-temperature"]);
 if (!(seedSetup.temperature >= 0 && seedSetup.temperature <= 1))
@@ -285,7 +296,8 @@ console.log(
 const AX_LABEL = "AxGEPA, equal calls";
 try {
   for (const w of worlds) {
-    const spec = RULE_WORLDS.find((r) => r.name === w);
+    const found = RULE_WORLDS.find((r) => r.name === w);
+    const spec = found && specIn(found, worldLanguage);
     if (!spec && w !== "types") throw new Error(`unknown world ${w}`);
     const single =
       (o: EngineOverrides, scale = 1) =>

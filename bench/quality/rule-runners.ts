@@ -11,7 +11,7 @@ import { createLlmGateway, parseLlmConfig } from "../../apps/server/src/llm";
 import { Prng } from "../../packages/engine/src/util/prng";
 import { MODELS } from "./dispatch";
 import { RuleAgents, ruleDispatch } from "./rule-agents";
-import { RuleWorld, type RuleWorldSpec, seedSetup, words } from "./rule-world";
+import { RuleWorld, type RuleWorldSpec, seedSetup, words, worldLanguage } from "./rule-world";
 import type { EngineOverrides, RunOutcome } from "./runners";
 import { drawParts, responseCache } from "./runners";
 import type { WorldServer } from "./server";
@@ -41,7 +41,10 @@ function example(world: RuleWorld, q: Question): DatasetExample {
     expected: q.answer,
     rubric:
       world.spec.metric === "judge"
-        ? ["gives the right case code", "covers every step the case needs"]
+        ? (worldLanguage?.rubric ?? [
+            "gives the right case code",
+            "covers every step the case needs",
+          ])
         : [],
     ...(world.spec.domainField ? { domain: world.spec.kinds[q.type] } : {}),
   };

@@ -19,6 +19,7 @@
  * adds harmful rules or filler. The worlds themselves are in rule-specs.ts.
  */
 import { Prng } from "../../packages/engine/src/util/prng";
+import { FRENCH, type WorldLanguage } from "./language";
 import type { Question } from "./world";
 
 /** What shapes one rule world. */
@@ -77,28 +78,48 @@ const COMPLETE = 0.85;
 const GRADER_NOISE = 0.15;
 
 /** Generic rules a reflection finds plausible; each hurts half of the kinds. */
-export const GENERIC_HARMFUL = [
+export let GENERIC_HARMFUL = [
   "Keep every reply short.",
   "Always hand the case over to a person when unsure.",
   "Always explain your reasoning before the answer.",
 ];
 /** Sentences that add length and state no checkable behaviour. */
-export const FILLER = [
+export let FILLER = [
   "Be helpful, accurate and professional.",
   "Strive for quality in every reply.",
   "Take care to do your best work at all times.",
   "Your goal is to give great answers.",
   "Think about what the user really needs.",
 ];
-const KEY_PHRASES = [
+let KEY_PHRASES = [
   "quote the exact code",
   "give the code then its check digit",
   "give the code in capitals",
 ];
-const VAGUE = "mind the usual format";
+let VAGUE = "mind the usual format";
 /** Format worlds: how a slipped reply opens and closes (the reflection recognises it). */
-export const GREETING = "Hello, thanks for reaching out!";
-const SIGN_OFF = "Kind regards.";
+export let GREETING = "Hello, thanks for reaching out!";
+let SIGN_OFF = "Kind regards.";
+/** The language the rule worlds are written in (`--language`): English unless set. */
+export let worldLanguage: WorldLanguage | undefined;
+
+/**
+ * `--language fr`: every rule world's own text — its rules, paraphrases,
+ * plausible harmful rules, filler, greeting, seed prompts and rubric — in
+ * French, as a team that works in French writes its prompts; the kinds keep
+ * their labels. Called once, before any world is built.
+ */
+export function useLanguage(lang: "en" | "fr"): void {
+  if (lang === "en") return;
+  worldLanguage = FRENCH;
+  GENERIC_HARMFUL = FRENCH.harmful;
+  FILLER = FRENCH.filler;
+  KEY_PHRASES = FRENCH.phrases;
+  VAGUE = FRENCH.vague;
+  GREETING = FRENCH.greeting;
+  SIGN_OFF = FRENCH.signOff;
+  SECTION_HEADING = FRENCH.sectionHeading;
+}
 
 /**
  * How a kind's rule is worded. `--generic-rules` words every rule as a generic
@@ -140,10 +161,11 @@ export const LIST_MARKER = /^\s*(?:[-*•+]|\d{1,3}[.)])\s+/;
 /** A markdown heading line ("## Guidelines") or a tag line ("<rules>"): layout, not an instruction. */
 export const HEADING = /^\s*(?:#{1,6}\s|<\/?[a-z]+>\s*$)/;
 /** The heading the `sections` layout puts over its list. */
-export const SECTION_HEADING = "## Guidelines";
+export let SECTION_HEADING = "## Guidelines";
 
 /** A kind's rule as a bold label ("**Blood cases:** quote the exact code."), the `sections` wording. */
 export function labelledRule(kind: string, phrase: string): string {
+  if (worldLanguage) return worldLanguage.labelled(kind, phrase);
   return `**${kind.charAt(0).toUpperCase()}${kind.slice(1)} cases:** ${phrase}.`;
 }
 
@@ -156,6 +178,11 @@ export function labelledRule(kind: string, phrase: string): string {
  */
 export function ruleForms(kind: string, phrase: string): string[] {
   if (rulePhrasing.generic) return [ruleText(kind, phrase)];
+  if (worldLanguage)
+    return [
+      ...worldLanguage.forms(kind, phrase),
+      ...(labelsWritten() ? [labelledRule(kind, phrase)] : []),
+    ];
   return [
     ruleText(kind, phrase),
     `In ${kind} cases, ${phrase}.`,
@@ -166,6 +193,7 @@ export function ruleForms(kind: string, phrase: string): string[] {
 
 /** The kind and phrase of a rule in any of its wordings; undefined for other sentences. */
 export function parseRule(sentence: string): { kind: string; phrase: string } | undefined {
+  if (worldLanguage) return worldLanguage.parse(sentence);
   const m =
     /^for ([a-z]+) cases, (.+)\.$/i.exec(sentence) ??
     /^in ([a-z]+) cases, (.+)\.$/i.exec(sentence) ??
@@ -190,10 +218,12 @@ export const seedSetup = { rareRules: false, temperature: 0.7 };
 
 /** A fix stated for every case: "Always give the code in capitals." */
 function overreachText(phrase: string): string {
+  if (worldLanguage) return worldLanguage.overreach(phrase);
   return `Always ${phrase}.`;
 }
 
 export function ruleText(kind: string, phrase: string): string {
+  if (worldLanguage) return worldLanguage.forms(kind, phrase)[0] as string;
   return rulePhrasing.generic
     ? `Always ${phrase} in ${kind} cases.`
     : `For ${kind} cases, ${phrase}.`;
@@ -252,7 +282,10 @@ export class RuleWorld {
       const id = `${tag}${i}`;
       const answer = `K${Math.floor(rng.next() * 9000 + 1000)}`;
       const kind = this.spec.kinds[type] as string;
-      return { id, type, answer, text: `[${id}] A ${kind} case: what is the code of case ${id}?` };
+      const text = worldLanguage
+        ? worldLanguage.question(id, kind)
+        : `[${id}] A ${kind} case: what is the code of case ${id}?`;
+      return { id, type, answer, text };
     });
   }
 

@@ -10,9 +10,14 @@
  * at once.
  */
 import type { DatasetExample } from "@promptune/contracts";
+import * as stopword from "stopword";
 import type { TaskContext } from "./task";
 
-/** English function words: they anchor nothing. */
+/**
+ * English function words: they anchor nothing. A task in another language
+ * loses its own language's function words from its vocabulary instead
+ * (`taskVocabulary`).
+ */
 const FUNCTION_WORDS = new Set(
   `a about above after again against all also am an and any are as at be because been before being
   below between both but by can could did do does doing done down during each either every few for
@@ -38,10 +43,41 @@ export function contentWords(text: string): string[] {
     .map(stem);
 }
 
+/** The stopword lists of the languages a task may be written in, by language code (the library's). */
+let stopwordLists: Map<string, Set<string>> | undefined;
+function languages(): Map<string, Set<string>> {
+  stopwordLists ??= new Map(
+    Object.entries(stopword).flatMap(([code, list]) =>
+      Array.isArray(list) && /^[a-z]{3}/.test(code)
+        ? [[code, new Set(list.map((w) => w.toLowerCase()))] as const]
+        : [],
+    ),
+  );
+  return stopwordLists;
+}
+
+/**
+ * The language `texts` are written in, as the stopword list holding most of
+ * their words (ties to English); "eng" when no list holds any. Function words
+ * are the most frequent words of any text, so a few sentences tell.
+ */
+export function textLanguage(texts: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const text of texts)
+    for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? [])
+      for (const [code, list] of languages())
+        if (list.has(word)) counts.set(code, (counts.get(code) ?? 0) + 1);
+  let best = "eng";
+  for (const [code, n] of counts) if (n > (counts.get(best) ?? 0)) best = code;
+  return best;
+}
+
 /**
  * The task's vocabulary: the content words of its description and of the
  * train examples (never validation or test: they only judge). The initial
- * prompt is left out, so its own sentences do not anchor themselves.
+ * prompt is left out, so its own sentences do not anchor themselves. A task
+ * written in another language than English (`textLanguage`) has that
+ * language's function words taken out: "les" or "und" names nothing of it.
  */
 export function taskVocabulary(
   task: TaskContext | undefined,
@@ -52,7 +88,13 @@ export function taskVocabulary(
     texts.push(e.reference, e.expected, e.domain, ...e.rubric);
     for (const turn of e.dialog) texts.push(turn.content);
   }
-  return new Set(texts.flatMap((t) => (t ? contentWords(t) : [])));
+  const present = texts.filter((t): t is string => Boolean(t));
+  const vocabulary = new Set(present.flatMap((t) => contentWords(t)));
+  const language = textLanguage([...present, task?.initialPrompt ?? ""]);
+  if (language !== "eng")
+    for (const word of languages().get(language) ?? [])
+      for (const w of contentWords(word)) vocabulary.delete(w);
+  return vocabulary;
 }
 
 /** Whether an instruction names a content word of the task's vocabulary. */

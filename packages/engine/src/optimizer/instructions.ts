@@ -62,8 +62,17 @@ function addedTo(parent: string, list: readonly Unit[]): number[] {
   return list.flatMap((u, i) => (fromParent(u) || isHeading(u.text) ? [] : [i]));
 }
 
-/** An opening that names a case ("For refunds, ...", "When the user asks ..., ..."). */
-const CONDITION = /^(?:for|when|whenever|if|unless)\b[^,:;.]{1,80}[,:]/i;
+/**
+ * An opening that names a case ("For refunds, ...", "When the user asks ..., ..."),
+ * in English or in French, Spanish, Portuguese, Italian or German ("Pour les
+ * remboursements, ...", "Cuando ..., ...", "Wenn ..., ..."). Words that are
+ * ambiguous across them stay out ("per", "se" as in "Se debe ...").
+ */
+const CONDITION =
+  /^(?:(?:for|when|whenever|if|unless|pour|lorsque|quand|si|s['’]ils?|sauf|para|cuando|salvo|quando|caso|für|bei|wenn|falls|sofern)(?=[\s,:])|lorsqu['’])[^,:;.]{1,80}[,:]/i;
+/** The preposition (and article) that opens a case's name ("For the", "Pour les", "Für"). */
+const CASE_PREPOSITION =
+  /^(?:for|pour|para|für|bei)\s+(?:(?:the|a|an|les|le|la|un|une|des|los|las|el|os|as|o|die|der|das|den|dem)\s+|l['’])?/;
 /**
  * A label opening an instruction, bold ("**Refund requests:** …") or plain
  * and short ("Refunds: …"): the case or topic the instruction covers.
@@ -71,9 +80,11 @@ const CONDITION = /^(?:for|when|whenever|if|unless)\b[^,:;.]{1,80}[,:]/i;
 const LABEL =
   /^(?:(?:\*\*|__)([^*_:.!?\n]{1,60}?)(?::(?:\*\*|__)|(?:\*\*|__):)|([^\s*_:.!?,;][^*_:.!?,;\n]{0,30}?):)\s+\S/;
 /** Labels that stress an instruction rather than name its case ("Note: …", "**Important:** …"). */
-const STRESS = /^(?:note|nb|important|remember|reminder|tip|warning|caution|example|e\.g)$/i;
-/** Openings that cover every case ("For every reply, ...") state no case of their own. */
-const UNIVERSAL = /\b(?:every|all|each|any|always)\b/i;
+const STRESS =
+  /^(?:note|nb|important|remember|reminder|tip|warning|caution|example|e\.g|remarque|rappel|attention|astuce|exemple|nota|importante|recuerda|aviso|ejemplo|exemplo|lembrete|hinweis|wichtig|achtung|beispiel|tipp)$/i;
+/** Openings that cover every case ("For every reply, ...", "Pour toute demande, ...") state no case of their own. */
+const UNIVERSAL =
+  /(?<![\p{L}'])(?:every|all|each|any|always|tout|toute|tous|toutes|chaque|toujours|todo|toda|todos|todas|cada|siempre|cualquier|sempre|qualquer|ogni|tutti|tutte|jede|jeder|jedes|jedem|jeden|alle|allen|immer)(?![\p{L}'])/iu;
 
 /** The label an instruction opens with, when it is short enough to name a case. */
 function labelOf(instruction: string): string | null {
@@ -96,7 +107,7 @@ export function conditionOf(instruction: string): string | null {
   const text = instruction.trim().replace(LIST_MARKER, "");
   const opening = CONDITION.exec(text)?.[0].slice(0, -1) ?? labelOf(text);
   if (!opening || UNIVERSAL.test(opening)) return null;
-  return normal(opening).replace(/^for\s+/, "");
+  return normal(opening).replace(CASE_PREPOSITION, "");
 }
 
 /**
