@@ -43,17 +43,20 @@ export function contentWords(text: string): string[] {
     .map(stem);
 }
 
-/** The stopword lists of the languages a task may be written in, by language code (the library's). */
-let stopwordLists: Map<string, Set<string>> | undefined;
-function languages(): Map<string, Set<string>> {
-  stopwordLists ??= new Map(
-    Object.entries(stopword).flatMap(([code, list]) =>
-      Array.isArray(list) && /^[a-z]{3}/.test(code)
-        ? [[code, new Set(list.map((w) => w.toLowerCase()))] as const]
-        : [],
-    ),
-  );
-  return stopwordLists;
+/** The library's stopword lists by language code, and for each word the languages that list it. */
+let stopwordIndex: { lists: Map<string, string[]>; languagesOf: Map<string, string[]> } | undefined;
+function stopwords(): NonNullable<typeof stopwordIndex> {
+  if (stopwordIndex) return stopwordIndex;
+  const lists = new Map<string, string[]>();
+  const languagesOf = new Map<string, string[]>();
+  for (const [code, list] of Object.entries(stopword)) {
+    if (!Array.isArray(list) || !/^[a-z]{3}/.test(code)) continue;
+    const words = [...new Set(list.map((w: string) => w.toLowerCase()))];
+    lists.set(code, words);
+    for (const w of words) languagesOf.set(w, [...(languagesOf.get(w) ?? []), code]);
+  }
+  stopwordIndex = { lists, languagesOf };
+  return stopwordIndex;
 }
 
 /**
@@ -62,11 +65,11 @@ function languages(): Map<string, Set<string>> {
  * are the most frequent words of any text, so a few sentences tell.
  */
 export function textLanguage(texts: readonly string[]): string {
+  const { languagesOf } = stopwords();
   const counts = new Map<string, number>();
   for (const text of texts)
     for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? [])
-      for (const [code, list] of languages())
-        if (list.has(word)) counts.set(code, (counts.get(code) ?? 0) + 1);
+      for (const code of languagesOf.get(word) ?? []) counts.set(code, (counts.get(code) ?? 0) + 1);
   let best = "eng";
   for (const [code, n] of counts) if (n > (counts.get(best) ?? 0)) best = code;
   return best;
@@ -92,7 +95,7 @@ export function taskVocabulary(
   const vocabulary = new Set(present.flatMap((t) => contentWords(t)));
   const language = textLanguage([...present, task?.initialPrompt ?? ""]);
   if (language !== "eng")
-    for (const word of languages().get(language) ?? [])
+    for (const word of stopwords().lists.get(language) ?? [])
       for (const w of contentWords(word)) vocabulary.delete(w);
   return vocabulary;
 }
