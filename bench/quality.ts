@@ -32,6 +32,10 @@
  *                            with ablations or `--only hash-split`, a row with the plain hash order)
  *     [--generic-rules]   (the rule worlds word every kind's rule as a generic "Always …" instruction)
  *     [--seed-rare-rules]   (each rule world's seed also holds its rare kinds' right rules)
+ *     [--warm-start]   (each rule world's seed is a prompt already in use: the right rules of half
+ *         of its kinds and an outdated, wrong rule for one other kind)
+ *     [--label-noise P]   (the rule worlds' datasets record a wrong code for a share P of their
+ *         rows; scorers and the judge compare with the record, the held-out truth does not)
  *     [--seed-temperature T]   (the rule worlds' runs start at T, not 0.7; AxGEPA keeps it)
  *     [--reword P]   (the rule worlds' reflection rewords the rules it keeps with probability P)
  *     [--lists bullets|numbers|sections|tags|mixed]   (the rule worlds' reflection writes prompts
@@ -49,7 +53,7 @@ import { parseArgs } from "node:util";
 import { splitSizes } from "../packages/engine/src/datasets/split";
 import { printFrontierRows } from "./quality/frontier";
 import { frenchRequests, specIn } from "./quality/language";
-import { runRuleAx, runRuleSingle } from "./quality/rule-runners";
+import { labelNoise, runRuleAx, runRuleSingle } from "./quality/rule-runners";
 import { RULE_WORLDS } from "./quality/rule-specs";
 import { rulePhrasing, seedSetup, useLanguage, worldLanguage } from "./quality/rule-world";
 import {
@@ -98,6 +102,8 @@ const { values } = parseArgs({
     cache: { type: "boolean", default: false },
     "generic-rules": { type: "boolean", default: false },
     "seed-rare-rules": { type: "boolean", default: false },
+    "warm-start": { type: "boolean", default: false },
+    "label-noise": { type: "string", default: "0" },
     "seed-temperature": { type: "string", default: "0.7" },
     reword: { type: "string", default: "0" },
     lists: { type: "string", default: "none" },
@@ -122,6 +128,12 @@ if (language !== "en" && rulePhrasing.generic)
 frenchRequests.long = language === "fr-long";
 useLanguage(language === "en" ? "en" : "fr");
 seedSetup.rareRules = values["seed-rare-rules"] === true;
+seedSetup.warm = values["warm-start"] === true;
+labelNoise.rate = Number(values["label-noise"]);
+if (!(labelNoise.rate >= 0 && labelNoise.rate < 1))
+  throw new Error("--label-noise must be a number from 0 to below 1");
+if (seedSetup.warm && seedSetup.rareRules)
+  throw new Error("--warm-start and --seed-rare-rules each set the seed prompt; give one");
 seedSetup.temperature = Number(values["seed-temperature"]);
 if (!(seedSetup.temperature >= 0 && seedSetup.temperature <= 1))
   throw new Error("--seed-temperature must be a number from 0 to 1");

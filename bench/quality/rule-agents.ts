@@ -25,7 +25,7 @@ import {
   rulePhrasing,
   SECTION_HEADING,
 } from "./rule-world";
-import type { Question } from "./world";
+import { type Question, recorded } from "./world";
 
 /** Reflection noise in rule worlds (the same for every optimiser). */
 export const RULE_NOISE = {
@@ -311,7 +311,8 @@ export function ruleDispatch(call: ChatCall, agents: RuleAgents): string {
     const q = agents.question(/<conversation>([\s\S]*?)<\/conversation>/.exec(user)?.[1] ?? "");
     const reply = /<reply>\n([\s\S]*?)\n<\/reply>/.exec(user)?.[1] ?? "";
     if (!q) return JSON.stringify({ score: 0, feedback: "Missing: an answer" });
-    return JSON.stringify(agents.world.grade(q, reply, rng));
+    // the judge reads the dataset's recorded code as the reference (`--label-noise`)
+    return JSON.stringify(agents.world.grade({ ...q, answer: recorded(q) }, reply, rng));
   }
   if (call.kind === "prompt_proposal") {
     const current = /<current_prompt>\n([\s\S]*?)\n<\/current_prompt>/.exec(user)?.[1] ?? "";

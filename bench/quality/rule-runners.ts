@@ -8,6 +8,7 @@ import { AxGEPA, ai, ax } from "@ax-llm/ax";
 import type { DatasetExample } from "@promptune/contracts";
 import { optimizeSingleAgent, type SingleAgentOptions } from "@promptune/engine";
 import { createLlmGateway, parseLlmConfig } from "../../apps/server/src/llm";
+import { fnv1a } from "../../packages/engine/src/util/hash";
 import { Prng } from "../../packages/engine/src/util/prng";
 import { MODELS } from "./dispatch";
 import { RuleAgents, ruleDispatch } from "./rule-agents";
@@ -15,7 +16,7 @@ import { RuleWorld, type RuleWorldSpec, seedSetup, words, worldLanguage } from "
 import type { EngineOverrides, RunOutcome } from "./runners";
 import { drawParts, responseCache } from "./runners";
 import type { WorldServer } from "./server";
-import type { Question } from "./world";
+import { type Question, recorded } from "./world";
 
 function setUp(server: WorldServer, spec: RuleWorldSpec, seed: number) {
   const world = new RuleWorld(spec, seed);
@@ -26,19 +27,34 @@ function setUp(server: WorldServer, spec: RuleWorldSpec, seed: number) {
     `${spec.name}-${seed}`,
     (q) => example(world, q),
   );
-  for (const q of [...train, ...validation]) agents.book.set(q.id, q);
+  for (const q of [...train, ...validation]) {
+    mislabel(q, seed);
+    agents.book.set(q.id, q);
+  }
   agents.known.add(world.seedPrompt);
   server.setHandler((call) => ruleDispatch(call, agents));
   server.reset();
   return { world, agents, train, validation };
 }
 
+/**
+ * `--label-noise P`: the dataset records a wrong code for a share P of its rows, as real datasets
+ * hold mistakes; a row's draw is its own, so every contender sees the same mistakes.
+ */
+export const labelNoise = { rate: 0 };
+
+function mislabel(q: Question, seed: number): void {
+  if (labelNoise.rate <= 0) return;
+  const rng = new Prng((fnv1a(q.id, seed * 40_503 + 17) ^ 0x5bd1e995) >>> 0);
+  if (rng.next() < labelNoise.rate) q.label = `K${Math.floor(rng.next() * 9000 + 1000)}`;
+}
+
 function example(world: RuleWorld, q: Question): DatasetExample {
   return {
     id: q.id,
     dialog: [{ type: "human", content: q.text }],
-    reference: q.answer,
-    expected: q.answer,
+    reference: recorded(q),
+    expected: recorded(q),
     rubric:
       world.spec.metric === "judge"
         ? (worldLanguage?.rubric ?? [
@@ -166,15 +182,17 @@ export async function runRuleAx(
     seed,
     verbose: false,
   });
-  const toExample = (q: Question) => ({ question: q.text, answer: q.answer });
+  const toExample = (q: Question) => ({ question: q.text, answer: recorded(q) });
   const metric = ({ prediction, example }: { prediction: unknown; example: unknown }) => {
     const reply = String((prediction as { answer?: string })?.answer ?? "").trim();
     const q = agents.question((example as { question: string }).question);
     if (!q) return 0;
-    if (spec.metric === "exact") return reply === q.answer ? 1 : 0;
-    // the rubric is graded by the same noisy judge, and the grading counts as a call
+    if (spec.metric === "exact") return reply === recorded(q) ? 1 : 0;
+    // the rubric is graded by the same noisy judge, against the recorded code, and the grading
+    // counts as a call
     server.counters.calls++;
-    return world.grade(q, reply, agents.keyed(`judge|${q.id}|${reply}`)).score;
+    return world.grade({ ...q, answer: recorded(q) }, reply, agents.keyed(`judge|${q.id}|${reply}`))
+      .score;
   };
   const result = await optimizer.compile(
     program as never,

@@ -214,7 +214,7 @@ export function parseRule(sentence: string): { kind: string; phrase: string } | 
  * lose. `--seed-temperature` sets the temperature runs start at (and AxGEPA
  * keeps), 0.7 unless given.
  */
-export const seedSetup = { rareRules: false, temperature: 0.7 };
+export const seedSetup = { rareRules: false, warm: false, temperature: 0.7 };
 
 /** A fix stated for every case: "Always give the code in capitals." */
 function overreachText(phrase: string): string {
@@ -270,9 +270,25 @@ export class RuleWorld {
 
   /** The run's seed prompt: the world's, with its rare kinds' rules under `seedSetup.rareRules`. */
   get seedPrompt(): string {
+    if (seedSetup.warm) return this.warmSeed();
     if (!seedSetup.rareRules) return this.spec.seedPrompt;
     const rare = this.weights.flatMap((w, k) => (w === RARE_WEIGHT ? [this.rightRule(k)] : []));
     return [this.spec.seedPrompt, ...rare].join(" ");
+  }
+
+  /**
+   * `--warm-start`: a prompt already in use, as a team brings one to be tuned — the world's seed
+   * with the right rules of half of the kinds (rounded down) and an outdated, wrong rule for one
+   * other kind, drawn from their own stream so the world itself is the same as without it.
+   */
+  private warmSeed(): string {
+    const rng = new Prng(this.seed * 104_729 + this.spec.name.length * 13 + 7);
+    const order = rng.shuffle(Array.from({ length: this.spec.kinds.length }, (_, k) => k));
+    const known = order.slice(0, Math.floor(order.length / 2)).sort((a, b) => a - b);
+    const outdated = order[known.length] as number;
+    const rules = known.map((k) => this.rightRule(k));
+    rules.push(this.wrongRule(outdated, rng));
+    return [this.spec.seedPrompt, ...rules].join(" ");
   }
 
   /** `count` examples with the world's kind frequencies. */

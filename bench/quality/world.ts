@@ -41,6 +41,16 @@ export interface Question {
   type: number;
   text: string;
   answer: string;
+  /**
+   * The code the dataset records for it, when that is not the right one (`--label-noise`): a
+   * scorer compares replies with the record, the world's truth with `answer`.
+   */
+  label?: string;
+}
+
+/** The code a dataset records for a question: its label when one was mis-recorded. */
+export function recorded(q: Question): string {
+  return q.label ?? q.answer;
 }
 
 /** One seed's world. */
