@@ -16,12 +16,14 @@
  * generalises from one kind to every kind that needs the same fix; `format`:
  * a fourth, whose kinds all need one instruction that names nothing of the
  * task, a format rule the seed lacks; `scope`: a fifth, judged, whose
- * reflection often states a kind's fix for every case). Also
+ * reflection often states a kind's fix for every case) and `team` (world.ts: a
+ * check world for multi-agent mode — three workers owning nine types drawn
+ * per seed, two types rare, a harmful rule in one worker's seed prompt). Also
  * printed: calls, tokens, presented validation − held-out, and presented
  * prompt length / shortest prompt reaching its score.
  *
- *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute,booking,sharp,general,format,scope]
- *     [--only single,single2,fixed,ax,ax2,multi,multi2,ablations,variants,multi-ablations,frontier]
+ *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute,booking,sharp,general,format,scope,team]
+ *     [--only single,single2,fixed,ax,ax2,multi,multi2,multi-product,ablations,variants,multi-ablations,frontier]
  *     [--ablation TEXT]   (only the ablation, multi-ablation and variant rows whose name contains TEXT)
  *     [--frontier-budget N]   (the frontier row's call budget, default 480)
  *     [--unlabelled]   (the frontier worlds' examples without their kind as `domain`)
@@ -71,6 +73,7 @@ import {
   VALIDATION,
 } from "./quality/runners";
 import { startWorldServer, type WorldServer } from "./quality/server";
+import { TYPES_SHAPE, WORLD_SHAPES, worldShape } from "./quality/world";
 
 /**
  * The single-agent rows' budget unless `--single-budget` sets another: issue 22's bound of 400
@@ -90,7 +93,7 @@ const { values } = parseArgs({
     first: { type: "string", default: "1" },
     world: {
       type: "string",
-      default: "types,rubric,rare,dilute,booking,sharp,general,format,scope",
+      default: "types,rubric,rare,dilute,booking,sharp,general,format,scope,team",
     },
     only: { type: "string", default: "single,fixed,ax,multi,ablations" },
     ablation: { type: "string", default: "" },
@@ -310,7 +313,9 @@ try {
   for (const w of worlds) {
     const found = RULE_WORLDS.find((r) => r.name === w);
     const spec = found && specIn(found, worldLanguage);
-    if (!spec && w !== "types") throw new Error(`unknown world ${w}`);
+    const shape = WORLD_SHAPES.find((x) => x.name === w);
+    if (!spec && !shape) throw new Error(`unknown world ${w}`);
+    worldShape.current = shape ?? TYPES_SHAPE;
     const single =
       (o: EngineOverrides, scale = 1) =>
       (seed: number) =>
@@ -347,6 +352,12 @@ try {
           runPromptuneMulti(server, seed, 10, 2 * MULTI_BUDGET, {}),
         ),
       );
+    if (!spec && only.has("multi-product"))
+      rows.push(
+        await rowOf(w, "Promptune multi, at the product's cap", (seed) =>
+          runPromptuneMulti(server, seed, 10, "estimate", {}),
+        ),
+      );
     if (!spec && only.has("multi-targeting"))
       rows.push(
         await rowOf(w, "  multi − minibatches toward failures", (seed) =>
@@ -372,7 +383,7 @@ try {
     if (only.has("variants"))
       for (const [name, o] of VARIANTS.filter(([n]) => n.includes(ablation)))
         rows.push(await rowOf(w, name, single(o)));
-    if (!spec && only.has("frontier"))
+    if (w === "types" && only.has("frontier"))
       await printFrontierRows(server, seeds, 10, FRONTIER_BUDGET, !values.unlabelled);
   }
 } finally {

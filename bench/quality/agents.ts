@@ -9,7 +9,7 @@
 import type { ChatCall } from "../../apps/server/src/testing/fixture-llm/protocol";
 import { fnv1a } from "../../packages/engine/src/util/hash";
 import { Prng } from "../../packages/engine/src/util/prng";
-import { GARBLE, HARMFUL_RULES, RELAY_RULE, routeText, TYPES, type World } from "./world";
+import { GARBLE, HARMFUL_RULES, RELAY_RULE, routeText, type World } from "./world";
 
 /** Reflection noise (the same for every optimiser). */
 export const NOISE = {
@@ -205,8 +205,8 @@ export class WorldAgents {
         current,
         failures,
         this.rng,
-        (t) => routeText(TYPES[t] as string, w.workers[t % 2] as string),
-        (t) => routeText(TYPES[t] as string, w.workers[1 - (t % 2)] as string),
+        (t) => routeText(w.types[t] as string, w.workers[w.owners[t] as number] as string),
+        (t) => routeText(w.types[t] as string, w.workers[this.otherWorker(t)] as string),
         [RELAY_RULE],
       );
     }
@@ -224,11 +224,19 @@ export class WorldAgents {
       [...current.matchAll(/Handles ([a-z]+) questions\./g)].map((m) => m[1] as string),
     );
     for (const t of failures) {
-      const mine = t % 2 === target.worker;
-      if (mine ? this.rng.next() < 0.6 : this.rng.next() < 0.2) claims.add(TYPES[t] as string);
+      const mine = w.owners[t] === target.worker;
+      if (mine ? this.rng.next() < 0.6 : this.rng.next() < 0.2) claims.add(w.types[t] as string);
     }
     const base = current.replace(/\s*Handles [a-z]+ questions\./g, "").trim();
     return [base, ...[...claims].map((c) => `Handles ${c} questions.`)].join(" ").trim();
+  }
+
+  /** A worker that does not own `type`: the only one with two workers, else one drawn. */
+  private otherWorker(type: number): number {
+    const others = this.world.workers.map((_, w) => w).filter((w) => w !== this.world.owners[type]);
+    return others.length === 1
+      ? (others[0] as number)
+      : (others[this.rng.int(others.length)] as number);
   }
 
   /** Whether the reflection also rewrites another component it may edit jointly. */
@@ -247,8 +255,8 @@ export class WorldAgents {
     const q = question(lastUser(call), this.book);
     if (!q) return JSON.stringify({ delegations: [] });
     const p = this.world.pRoute(coordinator, descriptions, q.type);
-    const owner = q.type % 2;
-    const pick = this.rng.next() < p ? owner : 1 - owner;
+    const owner = this.world.owners[q.type] as number;
+    const pick = this.rng.next() < p ? owner : this.otherWorker(q.type);
     const task = lastUser(call);
     return JSON.stringify({ delegations: [{ worker: this.world.workers[pick], task }] });
   }
@@ -259,7 +267,7 @@ export class WorldAgents {
     const index = this.world.workers.findIndex((n) => sys.includes(`You are "${n}"`));
     const q = question(lastUser(call), this.book);
     if (!q || index < 0) return "I cannot help.";
-    const p = q.type % 2 === index ? this.world.pCorrect(sys, q.type) : 0.1;
+    const p = this.world.owners[q.type] === index ? this.world.pCorrect(sys, q.type) : 0.1;
     return this.answer(lastUser(call), p);
   }
 

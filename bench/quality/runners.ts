@@ -7,6 +7,7 @@
 import { AxGEPA, ai, ax } from "@ax-llm/ax";
 import type { DatasetExample, MultiAgentConfig } from "@promptune/contracts";
 import {
+  estimateRun,
   type MultiAgentOptions,
   optimizeMultiAgent,
   optimizeSingleAgent,
@@ -23,7 +24,7 @@ import { Prng } from "../../packages/engine/src/util/prng";
 import { WorldAgents } from "./agents";
 import { dispatch, MODELS } from "./dispatch";
 import type { WorldServer } from "./server";
-import { type Question, World } from "./world";
+import { HARMFUL_RULES, type Question, World, worldShape } from "./world";
 
 /** Train and validation examples of every run (live bindings: `useSplitOf` changes them). */
 export let TRAIN = 30;
@@ -122,7 +123,7 @@ export function ceilingShare(
 
 /** A seed's world with its train and validation questions, served by `server`. */
 export function setUpWorld(server: WorldServer, seed: number) {
-  const world = new World(seed);
+  const world = new World(seed, worldShape.current);
   const agents = new WorldAgents(world, seed);
   const rng = new Prng(seed * 31 + 5);
   const { train, validation } = drawParts(
@@ -261,8 +262,14 @@ function seedConfig(world: World): MultiAgentConfig {
   });
   return {
     "master-agent": agent("Coordinator", "You coordinate a support team.", MODELS.coordinator),
-    "worker-agents": world.workers.map((w) =>
-      agent(w, "You answer customer questions with the case code only.", MODELS.worker),
+    "worker-agents": world.workers.map((w, i) =>
+      agent(
+        w,
+        i === world.harmedWorker
+          ? `You answer customer questions with the case code only. ${HARMFUL_RULES[0]}`
+          : "You answer customer questions with the case code only.",
+        MODELS.worker,
+      ),
     ),
   };
 }
@@ -275,20 +282,38 @@ function multiView(c: MultiAgentConfig) {
   };
 }
 
-/** Promptune multi-agent (coordinator + 2 workers) in the seed's world. */
+/**
+ * Promptune multi-agent (a coordinator and the world's workers) in the seed's world, at
+ * `maxCalls` or at the cap the product's estimate announces for the run.
+ */
 export async function runPromptuneMulti(
   server: WorldServer,
   seed: number,
   iterations: number,
-  maxCalls: number,
+  maxCalls: number | "estimate",
   overrides: EngineOverrides = {},
 ): Promise<RunOutcome> {
   const { world, train, validation } = setUpWorld(server, seed);
   const gateway = gatewayFor(server);
   const config = seedConfig(world);
+  const base = engineBase(gateway, seed, train, validation, iterations, 0);
+  // "estimate": the cap the product announces for this configuration and split (no test part)
+  const cap =
+    maxCalls === "estimate"
+      ? estimateRun({
+          mode: "multi",
+          config,
+          dataset: base.dataset,
+          split: base.split,
+          iterations,
+          models: { ...base.models, embedding: null },
+          evaluateTest: false,
+        }).maxCalls
+      : maxCalls;
   try {
     const run = optimizeMultiAgent({
-      ...engineBase(gateway, seed, train, validation, iterations, maxCalls),
+      ...base,
+      maxCalls: cap,
       config,
       ...overrides,
     } as MultiAgentOptions);

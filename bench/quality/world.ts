@@ -9,6 +9,12 @@
  * and so is the best possible one (every right rule, nothing harmful).
  * Which of the candidate phrasings is the right rule, the base accuracy of
  * each type and the type frequencies are drawn per seed.
+ *
+ * A world has a shape (`WorldShape`): `types` is the first world, two workers
+ * that own alternate types; `team` is a check world for multi-agent mode,
+ * added in session 42 and never used to choose a mechanism — three workers,
+ * nine types of which two are rare, owners drawn per seed, and one worker's
+ * seed prompt holding a harmful generic rule.
  */
 import { Prng } from "../../packages/engine/src/util/prng";
 
@@ -36,6 +42,48 @@ export function routeText(type: string, worker: string): string {
   return `Send ${type} questions to ${worker}.`;
 }
 
+/** The structure of a world: its types, its workers and how the types are spread over them. */
+export interface WorldShape {
+  name: string;
+  types: string[];
+  workers: string[];
+  /** How many types are rare (weight 0.25 against 0.5–1.5 of a common one). */
+  rare: number;
+  /** Owners drawn per seed (each worker owns as many types as the others, ±1), not alternating. */
+  drawnOwners: boolean;
+  /** Whether one worker's seed prompt (drawn per seed) also states a harmful generic rule. */
+  harmfulSeedWorker: boolean;
+}
+
+/** The first world: six types, two workers owning alternate types. */
+export const TYPES_SHAPE: WorldShape = {
+  name: "types",
+  types: TYPES,
+  workers: ["Atlas", "Borealis"],
+  rare: 0,
+  drawnOwners: false,
+  harmfulSeedWorker: false,
+};
+
+/** The multi-agent check world (session 42): three workers, nine types, two of them rare. */
+export const TEAM_SHAPE: WorldShape = {
+  name: "team",
+  types: [...TYPES, "percent", "phones", "addresses"],
+  workers: ["Atlas", "Borealis", "Cygnus"],
+  rare: 2,
+  drawnOwners: true,
+  harmfulSeedWorker: true,
+};
+
+/** The shapes `--world` can name besides the rule worlds. */
+export const WORLD_SHAPES: WorldShape[] = [TYPES_SHAPE, TEAM_SHAPE];
+
+/**
+ * The shape every run of `runners.ts` builds its world with (`--world types` or `team`), set by
+ * the bench for each world it runs.
+ */
+export const worldShape = { current: TYPES_SHAPE };
+
 export interface Question {
   id: string;
   type: number;
@@ -58,13 +106,33 @@ export class World {
   readonly right: number[];
   readonly base: number[];
   readonly weights: number[];
-  readonly workers = ["Atlas", "Borealis"];
+  readonly types: string[];
+  readonly workers: string[];
+  /** The worker that owns each type. */
+  readonly owners: number[];
+  /** The worker whose seed prompt states a harmful rule (`harmfulSeedWorker`), or −1. */
+  readonly harmedWorker: number;
 
-  constructor(readonly seed: number) {
+  constructor(
+    readonly seed: number,
+    readonly shape: WorldShape = TYPES_SHAPE,
+  ) {
     const rng = new Prng(seed * 7919 + 17);
-    this.right = TYPES.map(() => rng.int(PHRASES.length));
-    this.base = TYPES.map(() => 0.15 + 0.35 * rng.next());
-    this.weights = TYPES.map(() => 0.5 + rng.next());
+    this.types = shape.types;
+    this.workers = shape.workers;
+    this.right = this.types.map(() => rng.int(PHRASES.length));
+    this.base = this.types.map(() => 0.15 + 0.35 * rng.next());
+    this.weights = this.types.map(() => 0.5 + rng.next());
+    // the first world draws nothing more, so its seeds are what they always were
+    if (shape.rare > 0)
+      for (const k of rng.shuffle([...this.types.keys()]).slice(0, shape.rare))
+        this.weights[k] = 0.25;
+    this.owners = this.types.map((_, k) => k % this.workers.length);
+    if (shape.drawnOwners)
+      rng.shuffle([...this.types.keys()]).forEach((k, i) => {
+        this.owners[k] = i % this.workers.length;
+      });
+    this.harmedWorker = shape.harmfulSeedWorker ? rng.int(this.workers.length) : -1;
   }
 
   /** `count` questions drawn with the world's type frequencies (`tag` keeps ids unique). */
@@ -77,7 +145,7 @@ export class World {
         id,
         type,
         answer,
-        text: `[${id}] A ${TYPES[type]} question: what is the code of case ${id}?`,
+        text: `[${id}] A ${this.types[type]} question: what is the code of case ${id}?`,
       };
     });
   }
@@ -85,10 +153,10 @@ export class World {
   /** Which rules a text states: per type right/wrong, and the count of harmful rules. */
   rulesIn(text: string): { right: boolean[]; wrong: boolean[]; harmful: number } {
     const t = text.toLowerCase();
-    const right = TYPES.map((type, k) =>
+    const right = this.types.map((type, k) =>
       t.includes(ruleText(type, PHRASES[this.right[k] as number] as string).toLowerCase()),
     );
-    const wrong = TYPES.map((type, k) =>
+    const wrong = this.types.map((type, k) =>
       PHRASES.some((p, j) => j !== this.right[k] && t.includes(ruleText(type, p).toLowerCase())),
     );
     const harmful = HARMFUL_RULES.filter((r) => t.includes(r.toLowerCase())).length;
@@ -106,18 +174,19 @@ export class World {
 
   /** Probability that a coordinator routes a type-`type` question to its owner worker. */
   pRoute(coordinator: string, descriptions: string[], type: number): number {
-    const name = TYPES[type] as string;
-    const owner = this.workers[type % 2] as string;
-    const other = this.workers[1 - (type % 2)] as string;
+    const name = this.types[type] as string;
+    const owner = this.owners[type] as number;
     const t = coordinator.toLowerCase();
-    const right = t.includes(routeText(name, owner).toLowerCase());
-    const wrong = t.includes(routeText(name, other).toLowerCase());
+    const names = (w: number) =>
+      t.includes(routeText(name, this.workers[w] as string).toLowerCase());
+    const others = this.workers.map((_, w) => w).filter((w) => w !== owner);
+    const right = names(owner);
+    const wrong = others.some(names);
     if (right && !wrong) return 0.97;
     if (wrong && !right) return 0.05;
-    const described = descriptions[type % 2]?.toLowerCase().includes(name) ?? false;
-    const misdescribed = descriptions[1 - (type % 2)]?.toLowerCase().includes(name) ?? false;
-    if (described && !misdescribed) return 0.85;
-    return 0.5;
+    const claims = (w: number) => descriptions[w]?.toLowerCase().includes(name) ?? false;
+    if (claims(owner) && !others.some(claims)) return 0.85;
+    return 1 / this.workers.length;
   }
 
   /** Expected accuracy of a single-agent prompt on questions with the world's type mix. */
@@ -130,7 +199,7 @@ export class World {
     const relay = c.coordinator.toLowerCase().includes(RELAY_RULE.toLowerCase()) ? 1 : 1 - GARBLE;
     return this.mix((k) => {
       const route = this.pRoute(c.coordinator, c.descriptions, k);
-      const owner = this.pCorrect(c.workers[k % 2] ?? "", k);
+      const owner = this.pCorrect(c.workers[this.owners[k] as number] ?? "", k);
       return relay * (route * owner + (1 - route) * 0.1);
     });
   }
@@ -147,13 +216,13 @@ export class World {
 
   /** The right rule of a type (used by the reflection when it understands a failure). */
   rightRule(type: number): string {
-    return ruleText(TYPES[type] as string, PHRASES[this.right[type] as number] as string);
+    return ruleText(this.types[type] as string, PHRASES[this.right[type] as number] as string);
   }
 
   /** A wrong rule of a type. */
   wrongRule(type: number, rng: Prng): string {
     const others = PHRASES.filter((_, j) => j !== this.right[type]);
-    return ruleText(TYPES[type] as string, others[rng.int(others.length)] as string);
+    return ruleText(this.types[type] as string, others[rng.int(others.length)] as string);
   }
 
   private mix(f: (type: number) => number): number {
@@ -166,18 +235,4 @@ export interface MultiWorldConfig {
   coordinator: string;
   workers: string[];
   descriptions: string[];
-}
-
-/** The question type a text mentions, per question id found in it. */
-export function typesMentioned(text: string): number[] {
-  const found: number[] = [];
-  const re = /\[([a-z]+\d+)\] A ([a-z]+) question/g;
-  const seen = new Set<string>();
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    if (seen.has(m[1] as string)) continue;
-    seen.add(m[1] as string);
-    const k = TYPES.indexOf(m[2] as string);
-    if (k >= 0) found.push(k);
-  }
-  return found;
 }
