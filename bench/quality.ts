@@ -358,10 +358,11 @@ try {
           runPromptuneMulti(server, seed, 10, "estimate", {}),
         ),
       );
+    // off by default in multi-agent mode (MULTI_AGENT_DEFAULTS): the row turns it on
     if (!spec && only.has("multi-targeting"))
       rows.push(
-        await rowOf(w, "  multi − minibatches toward failures", (seed) =>
-          runPromptuneMulti(server, seed, 10, MULTI_BUDGET, { targetedMinibatch: false }),
+        await rowOf(w, "  multi + minibatches toward failures (off by default)", (seed) =>
+          runPromptuneMulti(server, seed, 10, MULTI_BUDGET, { targetedMinibatch: true }),
         ),
       );
     if (!spec && only.has("multi-ablations"))
