@@ -233,7 +233,7 @@ export class WorldAgents {
 
   /** A worker that does not own `type`: the only one with two workers, else one drawn. */
   private otherWorker(type: number): number {
-    const others = this.world.workers.map((_, w) => w).filter((w) => w !== this.world.owners[type]);
+    const others = this.world.nonOwners(type);
     return others.length === 1
       ? (others[0] as number)
       : (others[this.rng.int(others.length)] as number);

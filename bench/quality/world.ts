@@ -179,7 +179,7 @@ export class World {
     const t = coordinator.toLowerCase();
     const names = (w: number) =>
       t.includes(routeText(name, this.workers[w] as string).toLowerCase());
-    const others = this.workers.map((_, w) => w).filter((w) => w !== owner);
+    const others = this.nonOwners(type);
     const right = names(owner);
     const wrong = others.some(names);
     if (right && !wrong) return 0.97;
@@ -187,6 +187,11 @@ export class World {
     const claims = (w: number) => descriptions[w]?.toLowerCase().includes(name) ?? false;
     if (claims(owner) && !others.some(claims)) return 0.85;
     return 1 / this.workers.length;
+  }
+
+  /** The workers that do not own `type`. */
+  nonOwners(type: number): number[] {
+    return this.workers.map((_, w) => w).filter((w) => w !== this.owners[type]);
   }
 
   /** Expected accuracy of a single-agent prompt on questions with the world's type mix. */
