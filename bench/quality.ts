@@ -44,6 +44,8 @@
  *         as a markdown list; sections: a heading over bullets with bold-labelled rules; tags: the
  *         instructions one per line between <rules> and </rules>; mixed: each rewrite in one of
  *         the five layouts, drawn afresh)
+ *     [--reflection weak|strong]   (every world's reflection model makes its mistakes 1.4 or 0.6
+ *                            times as often and its good moves the other way round; usual by default)
  *     [--language fr|fr-long]   (the rule worlds' own text — rules, seed prompts, rubric, requests —
  *         in French; fr-long: each request framed by a greeting and thanks, as customers write)
  *
@@ -55,6 +57,11 @@ import { parseArgs } from "node:util";
 import { splitSizes } from "../packages/engine/src/datasets/split";
 import { printFrontierRows } from "./quality/frontier";
 import { frenchRequests, specIn } from "./quality/language";
+import {
+  REFLECTION_SKILLS,
+  type ReflectionSkill,
+  reflectionSkill,
+} from "./quality/reflection-skill";
 import { labelNoise, runRuleAx, runRuleSingle } from "./quality/rule-runners";
 import { RULE_WORLDS } from "./quality/rule-specs";
 import { rulePhrasing, seedSetup, useLanguage, worldLanguage } from "./quality/rule-world";
@@ -111,6 +118,7 @@ const { values } = parseArgs({
     reword: { type: "string", default: "0" },
     lists: { type: "string", default: "none" },
     language: { type: "string", default: "en" },
+    reflection: { type: "string", default: "usual" },
   },
 });
 benchCache.on = values.cache === true;
@@ -130,6 +138,10 @@ if (language !== "en" && rulePhrasing.generic)
   throw new Error("--generic-rules words rules in English; it does not combine with --language fr");
 frenchRequests.long = language === "fr-long";
 useLanguage(language === "en" ? "en" : "fr");
+const skill = String(values.reflection);
+if (!(REFLECTION_SKILLS as readonly string[]).includes(skill))
+  throw new Error(`--reflection must be one of ${REFLECTION_SKILLS.join(", ")}`);
+reflectionSkill.current = skill as ReflectionSkill;
 seedSetup.rareRules = values["seed-rare-rules"] === true;
 seedSetup.warm = values["warm-start"] === true;
 labelNoise.rate = Number(values["label-noise"]);
@@ -272,6 +284,7 @@ const MULTI_ABLATIONS: Array<[string, EngineOverrides]> = [
   ],
   ["  multi − seed's survey of the train set", { seedSurvey: false } as EngineOverrides],
   ["  multi − the presented score's fresh half pass", { multiFreshPass: false } as EngineOverrides],
+  ["  multi − worker prompts pruned", { workerPruning: false } as EngineOverrides],
 ];
 
 /** Variants tried and not kept (`--only variants`). */

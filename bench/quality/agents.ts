@@ -9,6 +9,7 @@
 import type { ChatCall } from "../../apps/server/src/testing/fixture-llm/protocol";
 import { fnv1a } from "../../packages/engine/src/util/hash";
 import { Prng } from "../../packages/engine/src/util/prng";
+import { atSkill } from "./reflection-skill";
 import { GARBLE, HARMFUL_RULES, RELAY_RULE, routeText, type World } from "./world";
 
 /** Reflection noise (the same for every optimiser). */
@@ -84,6 +85,7 @@ export function noisyRewrite(
   wrongFor: (type: number) => string,
   extra: string[] = [],
 ): string {
+  const noise = atSkill(NOISE);
   let parts = sentences(current);
   const has = (s: string) => parts.some((p) => p.toLowerCase() === s.toLowerCase());
   const counts = new Map<number, number>();
@@ -91,10 +93,10 @@ export function noisyRewrite(
   for (const [type, n] of [...counts].sort((a, b) => a[0] - b[0])) {
     const right = ruleFor(type);
     const prefix = rulePrefix(right);
-    if (rng.next() < 1 - NOISE.miss ** n) {
+    if (rng.next() < 1 - noise.miss ** n) {
       parts = parts.filter((p) => !p.toLowerCase().startsWith(prefix) || p === right);
       if (!has(right)) parts.push(right);
-    } else if (rng.next() < NOISE.guessWrong) {
+    } else if (rng.next() < noise.guessWrong) {
       const wrong = wrongFor(type);
       if (!has(wrong)) parts.push(wrong);
     }
@@ -102,17 +104,17 @@ export function noisyRewrite(
   if (failures.length > 0) {
     for (const rule of extra) if (!has(rule) && rng.next() < 0.5) parts.push(rule);
     const harmful = parts.filter((p) => HARMFUL_RULES.includes(p));
-    if (harmful.length && rng.next() < NOISE.cleanUp) {
+    if (harmful.length && rng.next() < noise.cleanUp) {
       const gone = harmful[rng.int(harmful.length)];
       parts = parts.filter((p) => p !== gone);
     }
   }
-  if (rng.next() < NOISE.harmful) {
+  if (rng.next() < noise.harmful) {
     const rule = HARMFUL_RULES[rng.int(HARMFUL_RULES.length)] as string;
     if (!has(rule)) parts.push(rule);
   }
   const rules = parts.filter((p) => p.startsWith("For ") || p.startsWith("Send "));
-  if (rules.length && rng.next() < NOISE.drop) {
+  if (rules.length && rng.next() < noise.drop) {
     const gone = rules[rng.int(rules.length)];
     parts = parts.filter((p) => p !== gone);
   }

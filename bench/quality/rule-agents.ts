@@ -12,6 +12,7 @@ import type { ChatCall } from "../../apps/server/src/testing/fixture-llm/protoco
 import { fnv1a } from "../../packages/engine/src/util/hash";
 import { Prng } from "../../packages/engine/src/util/prng";
 import { MODELS } from "./dispatch";
+import { atSkill } from "./reflection-skill";
 import {
   FILLER,
   GENERIC_HARMFUL,
@@ -133,7 +134,7 @@ export class RuleAgents {
 
   /** The reflection's noise in this world (the shared one unless the world says otherwise). */
   get noise(): typeof RULE_NOISE {
-    return { ...RULE_NOISE, ...this.world.spec.reflection };
+    return atSkill({ ...RULE_NOISE, ...this.world.spec.reflection });
   }
 
   /** Re-seeds the randomness from a call's content and its repeat count. */

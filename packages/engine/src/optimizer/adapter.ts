@@ -92,6 +92,12 @@ export interface ModeAdapter<C> {
    * minibatch only, which it must beat (`unanchoredOnFreshMinibatch`).
    */
   unanchoredOnFresh?: boolean;
+  /**
+   * Whether a pruning is tested on the draft's own minibatch only, where it must do at least as
+   * well, and runs even without refinement rounds (multi-pruning.ts: a multi-agent reply costs
+   * several calls, so a fresh minibatch would cost most of a validation pass).
+   */
+  prunesOnOwnMinibatch?: boolean;
   /** The candidate's sampling temperature (modes with one temperature coordinate). */
   temperatureOf?(candidate: C): number;
   /** A copy of `candidate` at temperature `t`. */

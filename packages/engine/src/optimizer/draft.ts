@@ -135,6 +135,14 @@ export async function refineDrafts<C>(
   note: ProposalNote | undefined,
 ): Promise<{ draft: Draft<C>; note: ProposalNote | undefined; depth: number }> {
   const { env, minibatchSize } = round;
+  // a mode that prunes on the draft's own minibatch prunes even without refinement rounds
+  if (env.draftSteps === 0 && env.adapter.prunesOnOwnMinibatch) {
+    if (!canAffordValidation(env, minibatchSize)) return { draft, note, depth: 0 };
+    const pruning = await pruneDraft(round, draft);
+    if (!pruning?.draft) return { draft, note, depth: pruning?.depth ?? 0 };
+    note?.finish("refined");
+    return { draft: pruning.draft, note: pruning.note, depth: pruning.depth };
+  }
   let current = { draft, note, depth: 0 };
   for (let step = 0; step < env.draftSteps && canAffordValidation(env, minibatchSize); step++) {
     const pruning = await pruneDraft(round, current.draft);

@@ -79,6 +79,8 @@ export const MECHANISM_DEFAULTS = {
   // (presented validation − held-out) went from +4.0 to +2.2 points, share 0.837 → 0.828
   // (docs/optimiser.md, "Session 34")
   multiFreshPass: true,
+  // multi-agent: an accepted proposal's changed worker prompts pruned on its own minibatch
+  workerPruning: true,
 } as const;
 
 /**

@@ -9,7 +9,9 @@ import type { MultiAgentConfig } from "@promptune/contracts";
 import { z } from "zod";
 import { runMultiAgentTurn } from "../multiagent";
 import type { ChatMessage, LlmPort } from "../ports";
+import type { Prng } from "../util/prng";
 import type { ModeAdapter, Proposal } from "./adapter";
+import { taskVocabulary } from "./anchors";
 import {
   agentOf,
   type MultiAgentComponent,
@@ -18,8 +20,9 @@ import {
   withComponent,
 } from "./components";
 import { withoutConflictingAdditions } from "./instructions";
-import { runOptimisation } from "./loop";
+import { runOptimisation, runSplit } from "./loop";
 import { MECHANISM_DEFAULTS } from "./mechanisms";
+import { prunedWorkerPrompts } from "./multi-pruning";
 import { multiAgentSweep } from "./multi-sweep";
 import {
   cleanProposedPrompt,
@@ -175,6 +178,11 @@ export function multiAgentAdapter(options: {
   task?: TaskContext;
   /** Drop added instructions that conflict with kept ones (`conflictingAdditionsDropped`). Default true. */
   conflictingAdditionsDropped?: boolean;
+  /**
+   * Prune the worker prompts an accepted proposal changed (multi-pruning.ts), with the task's
+   * vocabulary; null when a run turns it off (recorded in the fingerprint).
+   */
+  workerPruning?: { vocabulary: ReadonlySet<string> } | null;
 }): ModeAdapter<MultiAgentCandidate> {
   const joint = options.jointEdits ?? true;
   const dropConflicts =
@@ -192,6 +200,7 @@ export function multiAgentAdapter(options: {
       reflectionModel: options.reflectionModel,
       joint,
       ...(dropConflicts ? {} : { conflictingAdditionsDropped: false }),
+      ...(options.workerPruning === null ? { workerPruning: false } : {}),
     }),
     components: (c) => multiAgentComponents(c).map((x) => x.label),
     componentValues: (c) => multiAgentComponents(c).map((x) => agentOf(c, x)?.[x.field] ?? ""),
@@ -213,6 +222,13 @@ export function multiAgentAdapter(options: {
       };
     },
     pickComponent: (c, cursor, material) => pickBlamedComponent(c, cursor, material),
+    ...(options.workerPruning
+      ? {
+          prunesOnOwnMinibatch: true,
+          prunedOf: (c: MultiAgentCandidate, parent: MultiAgentCandidate, rng: Prng) =>
+            prunedWorkerPrompts(c, parent, rng, options.workerPruning?.vocabulary),
+        }
+      : {}),
     async propose(
       llm,
       parent,
@@ -276,11 +292,16 @@ export const MULTI_AGENT_DEFAULTS = {
 export function optimizeMultiAgent(
   options: MultiAgentOptions,
 ): OptimisationRun<MultiAgentCandidate> {
+  const task = taskContextOf(options.dataset, options.config["master-agent"].prompt);
   const adapter = multiAgentAdapter({
     reflectionModel: options.models.reflection,
     jointEdits: options.jointEdits ?? true,
-    task: taskContextOf(options.dataset, options.config["master-agent"].prompt),
+    task,
     conflictingAdditionsDropped: options.conflictingAdditionsDropped,
+    workerPruning:
+      (options.workerPruning ?? MECHANISM_DEFAULTS.workerPruning)
+        ? { vocabulary: taskVocabulary(task, runSplit(options).train) }
+        : null,
   });
   return runOptimisation(
     adapter,

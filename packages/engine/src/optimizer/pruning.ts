@@ -56,9 +56,10 @@ export async function pruneDraft<C>(
   if (!adapter.prunedOf || !parentRecord) return undefined;
   const pruned = adapter.prunedOf(draft.config, parentRecord.config, state.rng);
   if (!pruned || state.keys.has(adapter.key(pruned.config))) return undefined;
-  const batch = parentMinibatch(env, state, parent, minibatchSize).filter(
-    (i) => !draft.batch.includes(i),
-  );
+  const ownOnly = adapter.prunesOnOwnMinibatch === true;
+  const batch = ownOnly
+    ? draft.batch
+    : parentMinibatch(env, state, parent, minibatchSize).filter((i) => !draft.batch.includes(i));
   if (batch.length === 0) return undefined;
   const examples = batch.map((i) => split.train[i] as DatasetExample);
   const note = env.recorder?.begin({
@@ -94,16 +95,33 @@ export async function pruneDraft<C>(
   };
   try {
     const own = draft.batch.map((i) => split.train[i] as DatasetExample);
-    const held = freshOnly
-      ? { accepted: true, depth: 0 }
-      : await compare(
-          own,
-          draft.evaluations.map((e) => e.score),
-          true,
-        );
+    const held: { accepted: boolean; depth: number; evaluations?: Draft<C>["evaluations"] | null } =
+      freshOnly
+        ? { accepted: true, depth: 0 }
+        : await compare(
+            own,
+            draft.evaluations.map((e) => e.score),
+            true,
+          );
     if (!held.accepted) {
       note?.finish("rejected_minibatch");
       return { draft: null, depth: held.depth, note };
+    }
+    if (ownOnly) {
+      if (!held.evaluations) {
+        note?.finish("rejected_minibatch");
+        return { draft: null, depth: held.depth, note };
+      }
+      return {
+        note,
+        depth: held.depth,
+        draft: {
+          ...draft,
+          config: pruned.config,
+          evaluations: held.evaluations,
+          rationale: [draft.rationale, rationale].filter(Boolean).join(" "),
+        },
+      };
     }
     const before = await evaluateCandidate(env, draft.config, examples, signal);
     const after = await compare(

@@ -158,6 +158,11 @@ export interface SingleAgentOptions extends OptimiseOptionsBase, PromptEditOptio
 export interface MultiAgentOptions extends OptimiseOptionsBase {
   /** Let the reflection rewrite several components jointly when the blame is shared. Default true. */
   jointEdits?: boolean;
+  /**
+   * Try an accepted proposal once more without the generic or unanchored instructions of the
+   * worker prompts it changed, on its own minibatch (multi-pruning.ts).
+   */
+  workerPruning?: boolean;
   /** Seed configuration (coordinator + workers). */
   config: MultiAgentConfig;
   /** Per role: models the coordinator and (all) workers are also tried on (the sweep). */
