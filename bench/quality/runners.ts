@@ -320,17 +320,6 @@ export async function runPromptuneMulti(
     let step = await run.next();
     while (!step.done) step = await run.next();
     const final = step.value;
-    if (process.env.TRACE_MULTI) {
-      const v = multiView(final.best.config);
-      const ws = v.workers.map((w) => world.rulesIn(w));
-      const own = world.types.map((_, k) => ws[world.owners[k] as number]);
-      const right = own.filter((r, k) => r?.right[k]).length;
-      const wrong = own.filter((r, k) => r?.wrong[k]).length;
-      const harm = ws.map((r) => r.harmful).join(",");
-      const routes = world.types.filter((_, k) => world.pRoute(v.coordinator, v.descriptions, k) > 0.9).length;
-      const relay = v.coordinator.includes("Relay the worker") ? 1 : 0;
-      console.error(`MULTI seed ${seed} share ${((world.expectedMulti(v) - world.expectedMulti(multiView(config))) / (world.bestMulti() - world.expectedMulti(multiView(config)))).toFixed(2)} right ${right}/${world.types.length} wrong ${wrong} harm ${harm} coordHarm ${world.rulesIn(v.coordinator).harmful} routes ${routes} relay ${relay} words ${v.workers.map((w) => w.split(/\s+/).length).join(",")}`);
-    }
     return {
       initial: world.expectedMulti(multiView(config)),
       best: world.bestMulti(),

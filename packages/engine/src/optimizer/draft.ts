@@ -8,7 +8,9 @@
  * other failures as an earlier version's), and a child that beats it on that
  * minibatch is validated in its place. Otherwise the draft is validated as
  * it is. Two reflections for one validation pass. A draft that added a
- * generic instruction beside its fix is first tried without it (pruning.ts).
+ * generic instruction beside its fix is first tried without it (pruning.ts);
+ * a mode without refinement rounds whose adapter prunes on the draft's own
+ * minibatch (multi-agent worker prompts) takes that pruning alone.
  */
 import type { DatasetExample } from "@promptune/contracts";
 import { isAbortError } from "../util/abort";

@@ -29,6 +29,11 @@
  * instructions may be the one tried:
  * the seed's filler or plausible rule shows its cost only once the prompt
  * holds what it dilutes or contradicts.
+ * A mode whose adapter prunes on the draft's own minibatch (multi-agent
+ * worker prompts, multi-pruning.ts) takes that one test only, with ties
+ * passing, and prunes even without refinement rounds: a multi-agent reply
+ * costs several calls, so a fresh minibatch would cost most of a
+ * validation pass.
  */
 import type { DatasetExample } from "@promptune/contracts";
 import { acceptOnMinibatch } from "./acceptance";
