@@ -1,9 +1,13 @@
 /**
  * The changeable components of a multi-agent configuration (coordinator
- * prompt, worker prompts, worker descriptions), how one is replaced, and the
- * blame that picks which one a proposal focuses on.
+ * prompt, worker prompts, worker descriptions), how one is replaced, how a
+ * reflection's joint edits are applied, and the blame that picks which one a
+ * proposal focuses on.
  */
 import { MAX_DESCRIPTION_CHARS, type MultiAgentConfig } from "@promptune/contracts";
+import { withoutConflictingAdditions } from "./instructions";
+import { MECHANISM_DEFAULTS } from "./mechanisms";
+import { cleanProposedPrompt } from "./reflection";
 import type { ReflectionExample } from "./types";
 
 /** One changeable part of a configuration. */
@@ -88,4 +92,35 @@ export function withComponent(
       i === index ? { ...w, [component.field]: value } : w,
     ),
   };
+}
+
+/**
+ * Applies the reflection's answer: the focus component's text, then each
+ * joint edit of another component (the first edit per component wins; empty
+ * texts and unknown labels are ignored). Returns the new configuration and
+ * the labels of every changed component.
+ */
+export function applyJointEdits(
+  parent: MultiAgentConfig,
+  focus: MultiAgentComponent,
+  text: string,
+  also: readonly { component: string; text: string }[],
+  dropConflicts: boolean = MECHANISM_DEFAULTS.conflictingAdditionsDropped,
+): { config: MultiAgentConfig; changed: string[] } {
+  const guarded = (c: MultiAgentComponent, t: string) =>
+    dropConflicts ? withoutConflictingAdditions(agentOf(parent, c)?.[c.field] ?? "", t) : t;
+  let config = withComponent(parent, focus, guarded(focus, text));
+  const changed = [focus.label];
+  const all = multiAgentComponents(parent);
+  for (const edit of also) {
+    const target = all.find((c) => c.label === edit.component);
+    const raw = cleanProposedPrompt(edit.text);
+    const clean = target && raw ? guarded(target, raw) : raw;
+    if (!target || !clean || changed.includes(target.label)) continue;
+    const next = withComponent(config, target, clean);
+    if (JSON.stringify(next) === JSON.stringify(config)) continue;
+    config = next;
+    changed.push(target.label);
+  }
+  return { config, changed };
 }

@@ -14,12 +14,12 @@ import type { ModeAdapter, Proposal } from "./adapter";
 import { taskVocabulary } from "./anchors";
 import {
   agentOf,
+  applyJointEdits,
   type MultiAgentComponent,
   multiAgentComponents,
   pickBlamedComponent,
   withComponent,
 } from "./components";
-import { withoutConflictingAdditions } from "./instructions";
 import { runOptimisation, runSplit } from "./loop";
 import { MECHANISM_DEFAULTS } from "./mechanisms";
 import { prunedWorkerPrompts } from "./multi-pruning";
@@ -40,6 +40,7 @@ import type {
 } from "./types";
 
 export {
+  applyJointEdits,
   type MultiAgentComponent,
   multiAgentComponents,
   pickBlamedComponent,
@@ -85,37 +86,6 @@ export function jointProposalSchema(otherLabels: readonly string[]) {
       )
       .default([]),
   });
-}
-
-/**
- * Applies the reflection's answer: the focus component's text, then each
- * joint edit of another component (the first edit per component wins; empty
- * texts and unknown labels are ignored). Returns the new configuration and
- * the labels of every changed component.
- */
-export function applyJointEdits(
-  parent: MultiAgentConfig,
-  focus: MultiAgentComponent,
-  text: string,
-  also: readonly { component: string; text: string }[],
-  dropConflicts: boolean = MECHANISM_DEFAULTS.conflictingAdditionsDropped,
-): { config: MultiAgentConfig; changed: string[] } {
-  const guarded = (c: MultiAgentComponent, t: string) =>
-    dropConflicts ? withoutConflictingAdditions(agentOf(parent, c)?.[c.field] ?? "", t) : t;
-  let config = withComponent(parent, focus, guarded(focus, text));
-  const changed = [focus.label];
-  const all = multiAgentComponents(parent);
-  for (const edit of also) {
-    const target = all.find((c) => c.label === edit.component);
-    const raw = cleanProposedPrompt(edit.text);
-    const clean = target && raw ? guarded(target, raw) : raw;
-    if (!target || !clean || changed.includes(target.label)) continue;
-    const next = withComponent(config, target, clean);
-    if (JSON.stringify(next) === JSON.stringify(config)) continue;
-    config = next;
-    changed.push(target.label);
-  }
-  return { config, changed };
 }
 
 function describeComponent(config: MultiAgentConfig, component: MultiAgentComponent): string {
