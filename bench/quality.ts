@@ -188,6 +188,15 @@ function stats(xs: number[]): { mean: number; sd: number } {
   return { mean: ys.length ? mean : Number.NaN, sd };
 }
 
+/**
+ * The standard error of a mean over seeds, as text: a target line reads "0.84 ± 0.02", so a
+ * world's mean is judged against its target with the spread of its seeds in view.
+ */
+function standardError(xs: number[], digits = 2): string {
+  const n = xs.filter((x) => Number.isFinite(x)).length;
+  return (stats(xs).sd / Math.sqrt(Math.max(1, n))).toFixed(digits);
+}
+
 async function rowOf(
   world: string,
   name: string,
@@ -425,27 +434,33 @@ const targetWorlds = worlds.filter((w) =>
         r.name === AX_LABEL),
   ),
 );
-if (targetWorlds.length > 0) console.log("\ntargets per world");
+if (targetWorlds.length > 0)
+  console.log("\ntargets per world (mean ± its standard error over the seeds)");
 for (const w of targetWorlds) {
   const p = rows.find((r) => r.world === w && r.name.startsWith("Promptune single, ≤"));
   const f = rows.find((r) => r.world === w && r.name.startsWith("Promptune single, fixed"));
   const a = rows.find((r) => r.world === w && r.name === AX_LABEL);
   const m = rows.find((r) => r.world === w && r.name.startsWith("Promptune multi"));
   const sh = (r?: Row) => (r ? stats(r.outcomes.map(share)).mean : Number.NaN);
-  const parts = [p ? `${w}: single ${sh(p).toFixed(2)} (≥ 0.85)` : `${w}:`];
+  const parts = [
+    p
+      ? `${w}: single ${sh(p).toFixed(2)} ± ${standardError(p.outcomes.map(share))} (≥ 0.85)`
+      : `${w}:`,
+  ];
   if (p && a) parts.push(`single − AxGEPA ${(sh(p) - sh(a)).toFixed(2)} (≥ 0.10)`);
   if (a) parts.push(`AxGEPA ${sh(a).toFixed(2)}`);
   if (a && f) parts.push(`fixed-temperature − AxGEPA ${(sh(f) - sh(a)).toFixed(2)} (≥ 0.10)`);
   if (p) {
-    const gap = stats(p.outcomes.map((o) => 100 * (o.presentedValidation - o.final))).mean;
+    const gaps = p.outcomes.map((o) => 100 * (o.presentedValidation - o.final));
+    const gap = stats(gaps).mean;
     const len = stats(p.outcomes.map((o) => o.lengthRatio)).mean;
     const calls = Math.max(...p.outcomes.map((o) => o.calls));
     parts.push(
-      `gap ${gap.toFixed(1)} (≤ 3)`,
+      `gap ${gap.toFixed(1)} ± ${standardError(gaps, 1)} (≤ 3)`,
       `length ${len.toFixed(2)} (≤ 1.2)`,
       `max calls ${calls} (≤ 400)`,
     );
   }
-  if (m) parts.push(`multi ${sh(m).toFixed(2)} (≥ 0.80)`);
+  if (m) parts.push(`multi ${sh(m).toFixed(2)} ± ${standardError(m.outcomes.map(share))} (≥ 0.80)`);
   console.log(parts.join("; "));
 }

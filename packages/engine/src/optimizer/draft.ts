@@ -137,22 +137,18 @@ export async function refineDrafts<C>(
   note: ProposalNote | undefined,
 ): Promise<{ draft: Draft<C>; note: ProposalNote | undefined; depth: number }> {
   const { env, minibatchSize } = round;
-  // a mode that prunes on the draft's own minibatch prunes even without refinement rounds
-  if (env.draftSteps === 0 && env.adapter.prunesOnOwnMinibatch) {
-    if (!canAffordValidation(env, minibatchSize)) return { draft, note, depth: 0 };
-    const pruning = await pruneDraft(round, draft);
-    if (!pruning?.draft) return { draft, note, depth: pruning?.depth ?? 0 };
-    note?.finish("refined");
-    return { draft: pruning.draft, note: pruning.note, depth: pruning.depth };
-  }
+  // a mode that prunes on the draft's own minibatch prunes once even without refinement rounds
+  const pruneOnly = env.draftSteps === 0 && env.adapter.prunesOnOwnMinibatch === true;
+  const steps = pruneOnly ? 1 : env.draftSteps;
   let current = { draft, note, depth: 0 };
-  for (let step = 0; step < env.draftSteps && canAffordValidation(env, minibatchSize); step++) {
+  for (let step = 0; step < steps && canAffordValidation(env, minibatchSize); step++) {
     const pruning = await pruneDraft(round, current.draft);
     if (pruning?.draft) {
       current.note?.finish("refined");
       current = { draft: pruning.draft, note: pruning.note, depth: current.depth + pruning.depth };
       if (!canAffordValidation(env, minibatchSize)) break;
     } else if (pruning) current.depth += pruning.depth;
+    if (pruneOnly) break;
     const refined = await refineDraft(round, current.draft);
     if (!refined) break;
     current.note?.finish("refined");

@@ -99,7 +99,7 @@ export async function pruneDraft<C>(
     return outcome;
   };
   try {
-    const own = draft.batch.map((i) => split.train[i] as DatasetExample);
+    const own = ownOnly ? examples : draft.batch.map((i) => split.train[i] as DatasetExample);
     const held: { accepted: boolean; depth: number; evaluations?: Draft<C>["evaluations"] | null } =
       freshOnly
         ? { accepted: true, depth: 0 }

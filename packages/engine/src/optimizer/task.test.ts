@@ -115,6 +115,13 @@ describe("task-aware meta-prompts", () => {
       expect(text).toMatch(/needed only in some kinds of conversation says which kinds/);
   });
 
+  it("both reflections ask that an instruction whose case still fails be made exact", () => {
+    // a vague paraphrase of a needed instruction ("mind the usual format") keeps part of its
+    // effect, so a search that only adds instructions keeps it (issue 22's "vague sentences kept")
+    for (const text of bothReflectionTexts())
+      expect(text).toMatch(/already covers, that instruction is vague or wrong: rewrite it/);
+  });
+
   it("without any description the task section asks to infer it from the examples", () => {
     expect(renderTask({})).toContain("infer the task from the examples");
     expect(renderTask({ title: "  " })).not.toContain("Dataset:");
