@@ -52,7 +52,7 @@ const REFLECTION_SYSTEM = [
   "You improve the system prompt of an AI assistant for the task described in <task>.",
   "You are shown the task, the current system prompt, a few conversations the assistant answered with it, a reference reply for each, and a grader's verdict on each reply.",
   "Write a better complete system prompt for that task:",
-  "- keep every instruction that already works, copied word for word; to change what the assistant does in a case that already has an instruction, rewrite that instruction instead of adding a second one for the same case; when replies fail in a case that an instruction already covers, that instruction is vague or wrong: rewrite it to name the exact behaviour the reference replies show;",
+  "- keep every instruction that already works, copied word for word; to change what the assistant does in a case that already has an instruction, rewrite that instruction instead of adding a second one for the same case; when replies still fail in a case that an instruction already covers because that instruction is vague, rewrite it to name the exact behaviour the reference replies show;",
   "- turn what the grader found missing into general, reusable instructions, each a clear standalone sentence; an instruction needed only in some kinds of conversation says which kinds, so that it leaves the replies to the others unchanged; never copy names, numbers or other details of these particular conversations;",
   "- remove instructions that the feedback shows to hurt, and sentences that state no checkable behaviour;",
   "- keep the assistant's role and tone, stay concise, and do not add instructions that no feedback calls for.",
