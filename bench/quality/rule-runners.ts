@@ -25,7 +25,7 @@ function setUp(server: WorldServer, spec: RuleWorldSpec, seed: number) {
   const { train, validation } = drawParts(
     (count, tag) => world.questions(count, tag, rng),
     `${spec.name}-${seed}`,
-    (q) => example(world, q),
+    (q) => ruleExample(world, q),
   );
   for (const q of [...train, ...validation]) {
     mislabel(q, seed);
@@ -43,13 +43,14 @@ function setUp(server: WorldServer, spec: RuleWorldSpec, seed: number) {
  */
 export const labelNoise = { rate: 0 };
 
-function mislabel(q: Question, seed: number): void {
+export function mislabel(q: Question, seed: number): void {
   if (labelNoise.rate <= 0) return;
   const rng = new Prng((fnv1a(q.id, seed * 40_503 + 17) ^ 0x5bd1e995) >>> 0);
   if (rng.next() < labelNoise.rate) q.label = `K${Math.floor(rng.next() * 9000 + 1000)}`;
 }
 
-function example(world: RuleWorld, q: Question): DatasetExample {
+/** A rule world's question as the dataset example a user would upload. */
+export function ruleExample(world: RuleWorld, q: Question): DatasetExample {
   return {
     id: q.id,
     dialog: [{ type: "human", content: q.text }],
@@ -66,7 +67,7 @@ function example(world: RuleWorld, q: Question): DatasetExample {
   };
 }
 
-function outcome(
+export function outcome(
   world: RuleWorld,
   server: WorldServer,
   prompt: string,
@@ -118,7 +119,7 @@ export async function runRuleSingle(
     { cache: responseCache() },
   );
   try {
-    const ex = (q: Question) => example(world, q);
+    const ex = (q: Question) => ruleExample(world, q);
     const run = optimizeSingleAgent({
       llm: gateway,
       models: { judge: MODELS.reflection, reflection: MODELS.reflection },

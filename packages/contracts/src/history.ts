@@ -79,6 +79,12 @@ export const HistoryRecordSchema = z.object({
   initial_evaluation: HistoryInitialEvaluationSchema.nullable().optional(),
   /** The iteration the finished run presented (its final result's pick), when finished. */
   best_iteration: z.number().int().nullable().optional(),
+  /**
+   * The temperature the finished single-agent run presents. The end's temperature probe may
+   * present the best iteration's prompt at another temperature than the one it was searched at,
+   * so the presented configuration is that step's prompt at this temperature.
+   */
+  presented_temperature: z.number().nullable().optional(),
 });
 export type HistoryRecord = z.infer<typeof HistoryRecordSchema>;
 

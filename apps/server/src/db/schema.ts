@@ -94,6 +94,11 @@ export interface RunsTable {
   selected_step: number | null;
   /** The presented iteration of a finished run (its final result's best_iteration). */
   best_iteration: number | null;
+  /**
+   * The temperature a finished single-agent run presents (its final result's), which the end's
+   * temperature probe may have moved from the presented iteration's own; null for multi-agent runs.
+   */
+  presented_temperature: number | null;
   error: string | null;
   /** Times the run was started (first start and every resume). */
   attempts: number;

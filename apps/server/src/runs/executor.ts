@@ -190,6 +190,7 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
           frontier: final.frontier ?? null,
           selectedStep: final.best_iteration > 0 ? final.best_iteration : null,
           bestIteration: final.best_iteration,
+          presentedTemperature: run.mode === "single" ? final.temperature : null,
         }),
       );
       await publish({ type: "complete", result: final });

@@ -24,6 +24,7 @@ export const HISTORY_COLUMNS = [
   "request",
   "selected_step",
   "best_iteration",
+  "presented_temperature",
   "initial_score",
   "best_score",
   "test_score",
@@ -129,6 +130,7 @@ export function historyRecord(run: HistoryRunRow, iterations: RunIterationRow[])
     error: run.error,
     initial_evaluation: initialEvaluation(iterations),
     best_iteration: run.best_iteration,
+    presented_temperature: run.mode === "single" ? run.presented_temperature : null,
   };
 }
 

@@ -93,6 +93,7 @@ export class RunRepository {
       frontier_choice: null,
       selected_step: null,
       best_iteration: null,
+      presented_temperature: null,
       error: null,
       attempts: 0,
       created_at: now,
@@ -305,6 +306,8 @@ export class RunRepository {
       selectedStep: number | null;
       /** The presented iteration (0: the initial configuration). */
       bestIteration?: number | null;
+      /** The presented temperature of a single-agent run (the final result's). */
+      presentedTemperature?: number | null;
       heldOut?: HeldOutComparison | null;
       /** The cost–quality frontier, when the run had candidate models. */
       frontier?: FrontierPoint[] | null;
@@ -325,6 +328,7 @@ export class RunRepository {
         frontier: result.frontier ? JSON.stringify(result.frontier) : null,
         selected_step: result.selectedStep,
         best_iteration: result.bestIteration ?? null,
+        presented_temperature: result.presentedTemperature ?? null,
         checkpoint: null,
         error: result.notice ?? null,
         updated_at: now,

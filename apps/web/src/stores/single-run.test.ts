@@ -59,8 +59,18 @@ describe("single-agent working state", () => {
       summary: { testScore: 0.8, runId: "r1" },
     });
     // The server's best_iteration wins when it names one; any iteration can still be picked.
-    s.completeRun({ prompts: ["a", "b", "c"], totalIterations: 3, best_iteration: 1 });
+    s.completeRun({
+      prompts: ["a", "b", "c"],
+      totalIterations: 3,
+      best_iteration: 1,
+      temperature: 0,
+    });
     expect(useSingleRunStore.getState().selectedPrompt).toBe("a");
+    // The temperature the run presents that iteration at is kept (the end's probe may move it).
+    expect(useSingleRunStore.getState().summary).toMatchObject({
+      bestIteration: 1,
+      presentedTemperature: 0,
+    });
     s.select(2);
     expect(useSingleRunStore.getState().selectedPrompt).toBe("c");
   });

@@ -25,6 +25,11 @@ export interface RunSummary {
   testScore?: number | null;
   initialTestScore?: number | null;
   bestIteration?: number;
+  /**
+   * The temperature the finished run presents its best iteration at (the end's temperature probe
+   * may have moved it from the iteration's own); see runTemperatureOf.
+   */
+  presentedTemperature?: number | null;
   usage?: Usage;
   /** Held-out comparison of the initial and the presented configuration. */
   heldOut?: HeldOutComparison | null;
@@ -202,6 +207,9 @@ export const useSingleRunStore = create<SingleRunState & SingleRunActions>()((se
             ? { initialTestScore: final.initial_test_score }
             : {}),
           ...(final.best_iteration !== undefined ? { bestIteration: final.best_iteration } : {}),
+          ...(final.best_iteration !== undefined && final.temperature !== undefined
+            ? { presentedTemperature: final.temperature }
+            : {}),
           ...(final.usage !== undefined ? { usage: final.usage } : {}),
           ...(final.held_out !== undefined ? { heldOut: final.held_out } : {}),
           ...(final.pick !== undefined ? { pick: final.pick } : {}),

@@ -26,6 +26,7 @@ import * as deployVersions from "./20261124_e0_deploy_versions";
 import * as deploySplits from "./20261124_f0_deploy_splits";
 import * as frontierEvidence from "./20261125_c0_frontier_evidence";
 import * as frontierChoice from "./20261127_a0_frontier_choice";
+import * as runPresentedTemperature from "./20261202_a0_run_presented_temperature";
 
 export const migrations: Record<string, Migration> = {
   "20261121_01_foundation": foundation,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "20261124_f0_deploy_splits": deploySplits,
   "20261125_c0_frontier_evidence": frontierEvidence,
   "20261127_a0_frontier_choice": frontierChoice,
+  "20261202_a0_run_presented_temperature": runPresentedTemperature,
 };

@@ -6,7 +6,7 @@ import { ConfigurationActions } from "../../components/config-actions/Configurat
 import { DeployToAfterBot } from "../../components/config-actions/DeployToAfterBot";
 import { chosenFrontierPoint } from "../../components/frontier/selection";
 import { PickReason, useSingleVerdict } from "../../components/run-insights";
-import { NOT_ACCEPTED_LABEL } from "../../run/score";
+import { NOT_ACCEPTED_LABEL, runTemperatureOf } from "../../run/score";
 import { useAuthStore } from "../../stores/auth";
 import { useOptimizationStore } from "../../stores/optimization";
 import { useSingleRunStore } from "../../stores/single-run";
@@ -24,7 +24,8 @@ function OptimisedSlide({ index }: { index: number }) {
   const verdict = useSingleVerdict();
   const isBest = verdict.index === index;
   const navigate = useNavigate();
-  const runId = useSingleRunStore((s) => s.summary?.runId);
+  const summary = useSingleRunStore((s) => s.summary);
+  const runId = summary?.runId;
   const initialPrompt = useOptimizationStore((s) => s.initialPrompt || s.botPrompt);
   const dataset = useOptimizationStore((s) => s.selectedDataset);
   const finished = useSingleRunStore((s) => s.isOptimized && !s.isOptimizing);
@@ -41,15 +42,23 @@ function OptimisedSlide({ index }: { index: number }) {
   const chosen = {
     prompt,
     model_name: point?.model_name ?? result?.model_name ?? model,
-    temperature: point?.temperature ?? result?.temperature ?? temperature,
+    temperature:
+      point?.temperature ??
+      runTemperatureOf(result?.iteration, result?.temperature, summary) ??
+      temperature,
   };
+  // At a temperature the end's probe moved, the iteration's own score measured another
+  // configuration: the run's presented score is this one's.
+  const movedScore =
+    result && !point && chosen.temperature !== result.temperature ? summary?.bestScore : null;
+  const score = movedScore ?? result?.validation_score;
   return (
     <ConfigurationDetails
       testId={`optimized-slide-${index + 1}`}
       prompt={prompt}
       model={chosen.model_name}
       temperature={chosen.temperature}
-      score={result?.validation_score}
+      score={score}
       actions={
         <ConfigurationActions
           testId="configuration-actions"
@@ -57,9 +66,7 @@ function OptimisedSlide({ index }: { index: number }) {
           config={{
             label: `Iteration ${index + 1}`,
             ...chosen,
-            ...(result?.validation_score !== undefined
-              ? { validation_score: result.validation_score }
-              : {}),
+            ...(score !== undefined ? { validation_score: score } : {}),
             ...(runId ? { run_id: runId } : {}),
             ...(dataset ? { dataset_name: dataset } : {}),
           }}

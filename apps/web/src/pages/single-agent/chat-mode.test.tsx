@@ -91,6 +91,29 @@ describe("the single-agent chat mode", { timeout: 30_000 }, () => {
     });
   });
 
+  it("the after chat sends the presented iteration at the run's presented temperature", () => {
+    act(() => {
+      const run = useSingleRunStore.getState();
+      run.beginRun(2);
+      run.appendResult({ iteration: 1, prompt: "Be kind, v1.", temperature: 0.9 });
+      run.appendResult({ iteration: 2, prompt: "Be kind, v2.", temperature: 0.7 });
+      // The end's probe presents iteration 1 at 0, not at the 0.9 it was searched at.
+      run.completeRun({
+        prompts: ["Be kind, v1.", "Be kind, v2."],
+        totalIterations: 2,
+        best_iteration: 1,
+        temperature: 0,
+      });
+    });
+    expect(singleChatMode.afterSettings(0)).toEqual({
+      prompt: "Be kind, v1.",
+      temperature: 0,
+      model_name: "gpt-4.1-mini",
+    });
+    // Any other iteration still talks at its own temperature.
+    expect(singleChatMode.afterSettings(1)?.temperature).toBe(0.7);
+  });
+
   it("keeps the after chat disabled while the picked optimised prompt is empty", () => {
     act(() => useSingleRunStore.getState().loadPrompts(["  "], true));
     renderWithProviders(<ChatComparison mode={singleChatMode} />);

@@ -11,6 +11,7 @@ import { useMemo } from "react";
 import { type SingleAgentChatSettings, singleAgentBotReply } from "../../api/chat";
 import type { ChatMode, ChatModeState } from "../../components/chat";
 import { chosenFrontierPoint } from "../../components/frontier/selection";
+import { runTemperatureOf } from "../../run/score";
 import { useOptimizationStore } from "../../stores/optimization";
 import { useSingleRunStore } from "../../stores/single-run";
 
@@ -83,7 +84,9 @@ export const singleChatMode: ChatMode<SingleAgentChatSettings> = {
     );
     if (point)
       return { prompt: point.prompt, temperature: point.temperature, model_name: point.model_name };
-    const temperature = run.iterationResults[index]?.temperature ?? s.temperature;
+    const result = run.iterationResults[index];
+    const temperature =
+      runTemperatureOf(result?.iteration, result?.temperature, run.summary) ?? s.temperature;
     return { prompt, temperature, model_name: s.selectedModel };
   },
   ratingConfig: (settings) => ({

@@ -35,6 +35,7 @@ export async function applySingleRecord(record: HistoryRecord): Promise<void> {
     testScore: record.test_score,
     usage: record.usage,
     heldOut: record.held_out ?? null,
+    presentedTemperature: record.presented_temperature ?? null,
     ...(bestIteration !== undefined && bestIteration !== null ? { bestIteration } : {}),
   });
 }

@@ -3,6 +3,7 @@ import type { FinalResult, SingleAgentOptimizeRequest } from "@promptune/contrac
 import { useCallback } from "react";
 import type { SingleFinalResult } from "../../api/run-types";
 import { chosenFrontierPoint } from "../../components/frontier/selection";
+import { runTemperatureOf } from "../../run/score";
 import { type RunAdapter, useRun } from "../../run/useRun";
 import { useAuthStore } from "../../stores/auth";
 import { candidateModelsField, useCandidateModelsStore } from "../../stores/candidate-models";
@@ -60,7 +61,10 @@ function syncIntegration(request: SingleAgentOptimizeRequest): void {
     model: request.model_name,
     ...(recommended ? { optimisedModel: recommended.model_name } : {}),
     temperature: request.temperature,
-    optimisedTemperature: recommended?.temperature ?? selected?.temperature ?? request.temperature,
+    optimisedTemperature:
+      recommended?.temperature ??
+      runTemperatureOf(selected?.iteration, selected?.temperature, after.summary) ??
+      request.temperature,
   });
 }
 

@@ -100,6 +100,17 @@ describe("load to integration", () => {
     });
   });
 
+  it("sends the last step at the run's presented temperature when it is the presented one", () => {
+    const record = singleRecord("r6", "2026-11-20T08:30:00.000Z", ["p1", "p2"]);
+    record.steps[1] = { ...(record.steps[1] as (typeof record.steps)[number]), temperature: 0.9 };
+    // The end's probe presented step 2 at 0.1, not at the 0.9 it was searched at.
+    const presented = { ...record, best_iteration: 2, presented_temperature: 0.1 };
+    expect(integrationFromHistory(presented, connector).opti_config.temperature).toBe(0.1);
+    // Another step presented: the last step keeps its own temperature.
+    const earlier = { ...record, best_iteration: 1, presented_temperature: 0.1 };
+    expect(integrationFromHistory(earlier, connector).opti_config.temperature).toBe(0.9);
+  });
+
   it("puts the presented prompt on the recommended frontier point's model and temperature", () => {
     const frontierPoint = {
       temperature: 0,

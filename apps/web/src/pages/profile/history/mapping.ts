@@ -13,6 +13,7 @@ import {
 import type { SingleIterationResult } from "../../../api/run-types";
 import { chosenFrontierIndex } from "../../../components/frontier/selection";
 import { sharePercent } from "../../../lib/format-score";
+import { runTemperatureOf } from "../../../run/score";
 import type { OptimizationSettings } from "../../../stores/optimization";
 
 /** Day/month/year hour:minute in the Russian locale, e.g. "21.11.2026, 14:05". */
@@ -238,7 +239,13 @@ export function integrationFromHistory(
     opti_config: {
       model_name: point?.model_name || last?.model_name || model,
       prompt: last ? last.prompt : c.initial_prompt,
-      temperature: point?.temperature ?? last?.temperature ?? temperature,
+      temperature:
+        point?.temperature ??
+        runTemperatureOf(last?.step_number, last?.temperature, {
+          bestIteration: record.best_iteration,
+          presentedTemperature: record.presented_temperature,
+        }) ??
+        temperature,
     },
   };
 }
