@@ -23,7 +23,7 @@
  * prompt length / shortest prompt reaching its score.
  *
  *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute,booking,sharp,general,format,scope,team]
- *     [--only single,single2,fixed,ax,ax2,multi,multi2,multi-product,ablations,variants,multi-ablations,frontier]
+ *     [--only single,single2,fixed,ax,ax2,multi,multi2,multi-product,ablations,variants,multi-ablations,frontier,server]
  *     [--ablation TEXT]   (only the ablation, multi-ablation and variant rows whose name contains TEXT)
  *     [--frontier-budget N]   (the frontier row's call budget, default 480)
  *     [--unlabelled]   (the frontier worlds' examples without their kind as `domain`)
@@ -48,6 +48,11 @@
  *                            times as often and its good moves the other way round; usual by default)
  *     [--language fr|fr-long]   (the rule worlds' own text — rules, seed prompts, rubric, requests —
  *         in French; fr-long: each request framed by a greeting and thanks, as customers write)
+ *
+ * `--only server` runs the rule worlds' single-agent row through the real app
+ * (bench/quality/server-path.ts): the world's rows (`--product-split N`, else
+ * 60) uploaded, the run started over REST at the product's cap, its outcome
+ * read from the run's history record as the product reloads it.
  *
  * `--only frontier` runs the cost–quality world (bench/quality/frontier.ts):
  * share of the possible saving found at equal quality, how often the
@@ -80,6 +85,7 @@ import {
   VALIDATION,
 } from "./quality/runners";
 import { startWorldServer, type WorldServer } from "./quality/server";
+import { runRuleViaServer } from "./quality/server-path";
 import { TYPES_SHAPE, WORLD_SHAPES, worldShape } from "./quality/world";
 
 /**
@@ -168,6 +174,8 @@ if (values["product-split"]) {
   if (!Number.isInteger(productSplit.rows) || splitSizes(productSplit.rows).train < 1)
     throw new Error("--product-split must be a number of rows that leaves train examples");
 }
+/** Rows a run through the server uploads (`--only server`). */
+const SERVER_ROWS = productSplit.rows > 0 ? productSplit.rows : 60;
 /**
  * The frontier row's budget: the single-agent one plus the sweep's 2 models × 2 temperatures ×
  * validation; `--frontier-budget N` sets another (the product's own estimate caps this run at 484).
@@ -350,6 +358,12 @@ try {
       spec ? runRuleAx(server, spec, seed, m) : runAxGepa(server, seed, m);
     if (only.has("single"))
       rows.push(await rowOf(w, `Promptune single, ≤ ${SINGLE_BUDGET} calls`, single({})));
+    if (spec && only.has("server"))
+      rows.push(
+        await rowOf(w, `Promptune single, via the server (${SERVER_ROWS} rows)`, (seed) =>
+          runRuleViaServer(server, spec, seed, 10, SERVER_ROWS),
+        ),
+      );
     if (only.has("single2"))
       rows.push(
         await rowOf(w, `Promptune single, 20 it., ≤ ${2 * SINGLE_BUDGET} calls`, single({}, 2)),

@@ -1,0 +1,135 @@
+/**
+ * A rule world's run as a user makes it: the real app (API only, on a fresh
+ * SQLite database, its production gateway and response cache) pointed at the
+ * world's model server, the world's rows uploaded as a JSONL dataset, the run
+ * started over REST with the world's seed prompt and temperature, and the
+ * outcome read from the run's history record — the presented step's prompt
+ * at the temperature the record says the run presents. So the row measures
+ * what the product hands its user (and its bots), not what the engine
+ * returns to a caller: the upload's validation, the product's split, the
+ * server's estimate as the call cap, the stored record and its reload.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type HistoryRecord, HistoryRecordSchema } from "@promptune/contracts";
+import { createTestApp } from "../../apps/server/src/testing/app";
+import { Prng } from "../../packages/engine/src/util/prng";
+import { MODELS } from "./dispatch";
+import { RuleAgents, ruleDispatch } from "./rule-agents";
+import { mislabel, outcome, ruleExample } from "./rule-runners";
+import { RuleWorld, type RuleWorldSpec, seedSetup } from "./rule-world";
+import type { RunOutcome } from "./runners";
+import type { WorldServer } from "./server";
+
+/** Longest wait for one run through the server. */
+const RUN_TIMEOUT_MS = 15 * 60_000;
+
+/**
+ * Promptune single-agent in a seed's rule world through the real server:
+ * `rows` examples uploaded, `iterations` iterations at the product's cap.
+ */
+export async function runRuleViaServer(
+  server: WorldServer,
+  spec: RuleWorldSpec,
+  seed: number,
+  iterations: number,
+  rows: number,
+): Promise<RunOutcome> {
+  const world = new RuleWorld(spec, seed);
+  const agents = new RuleAgents(world, seed);
+  // the rows --product-split draws for the same seed, every one answerable (the server evaluates
+  // the held-out part too)
+  const questions = world.questions(rows, "r", new Prng(seed * 31 + 5));
+  for (const q of questions) {
+    mislabel(q, seed);
+    agents.book.set(q.id, q);
+  }
+  agents.known.add(world.seedPrompt);
+  server.setHandler((call) => ruleDispatch(call, agents));
+  // no bundled datasets: the run's is the user's upload
+  const datasetsDir = mkdtempSync(join(tmpdir(), "promptune-bench-datasets-"));
+  writeFileSync(join(datasetsDir, "index.json"), "[]");
+  const t = await createTestApp("sqlite", {
+    OPENAI_BASE_URL: server.url,
+    OPENAI_API_KEY: "bench",
+    LLM_MODELS: Object.values(MODELS).join(","),
+    LLM_DEFAULT_MODEL: MODELS.assistant,
+    LLM_REFLECTION_MODEL: MODELS.reflection,
+    LLM_JUDGE_MODEL: MODELS.reflection,
+    LLM_CONCURRENCY: "16",
+    RUN_SEED: String(seed),
+    DATASETS_DIR: datasetsDir,
+    LOG_LEVEL: "error",
+  });
+  try {
+    const { cookie } = await t.signIn("bench@example.com", "Bench");
+    const call = async (method: "GET" | "POST", url: string, body?: unknown) => {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { cookie, ...(body ? { "content-type": "application/json" } : {}) },
+        ...(body ? { payload: JSON.stringify(body) } : {}),
+      });
+      if (res.statusCode >= 400) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+      return res.json().data;
+    };
+    const name = `${spec.name}-${seed}`;
+    await call("POST", "/api/datasets", {
+      name,
+      title: spec.title,
+      description: spec.description,
+      metric: spec.metric,
+      format: "jsonl",
+      content: questions.map((q) => JSON.stringify(ruleExample(world, q))).join("\n"),
+    });
+    server.reset();
+    const started = (await call("POST", "/api/auto-tune/optimize/runs", {
+      mode: "single",
+      prompt: world.seedPrompt,
+      dataset_name: name,
+      model_name: MODELS.assistant,
+      iterations,
+      temperature: seedSetup.temperature,
+    })) as { run_id: string };
+    const record = await finished(
+      async () =>
+        HistoryRecordSchema.parse(
+          await call("GET", `/api/auto-tune/optimize/history/${started.run_id}`),
+        ),
+      started.run_id,
+    );
+    const presented = presentedOf(record, world.seedPrompt);
+    return outcome(world, server, presented.prompt, presented.temperature, record.best_score ?? 0, [
+      world.seedPrompt,
+      ...record.steps.map((s) => s.prompt),
+    ]);
+  } finally {
+    await t.close();
+    rmSync(datasetsDir, { recursive: true, force: true });
+  }
+}
+
+/** Polls the run's record until it is finished; throws on a failed or stuck run. */
+async function finished(read: () => Promise<HistoryRecord>, runId: string) {
+  const deadline = Date.now() + RUN_TIMEOUT_MS;
+  for (;;) {
+    const record = await read();
+    if (record.status === "completed") return record;
+    if (record.status !== "queued" && record.status !== "running")
+      throw new Error(`run ${runId} ended ${record.status}: ${record.error ?? ""}`);
+    if (Date.now() > deadline) throw new Error(`run ${runId} did not finish in time`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * What the product presents, as its reload reads it: the best iteration's step (the initial
+ * prompt when that is 0) at the record's presented temperature.
+ */
+function presentedOf(record: HistoryRecord, seedPrompt: string) {
+  const step = record.steps.find((s) => s.step_number === record.best_iteration);
+  const prompt = step?.prompt ?? seedPrompt;
+  const own = step?.temperature ?? record.configuration.temperature;
+  return { prompt, temperature: record.presented_temperature ?? own };
+}
