@@ -89,6 +89,11 @@ describe("promptune optimize --server", () => {
     expect(record?.status).toBe("completed");
     expect(record?.configuration.dataset_name).toMatch(/^cli-[0-9a-f]{12}$/);
     expect(record?.configuration.initial_prompt).toBe(HALF_PROMPT);
+    // the presented configuration is named at the temperature the run presents it at
+    expect(record?.presented_temperature).toEqual(expect.any(Number));
+    expect(run.stdout).toContain(
+      `(iteration ${record?.best_iteration} at temperature ${record?.presented_temperature?.toFixed(2)})`,
+    );
     // the same file again reuses the uploaded dataset
     const again = await runCliProcess(args(), {
       PROMPTUNE_TOKEN: runToken,

@@ -87,10 +87,15 @@ export async function runOptimizeOnServer(
     if (record.status !== "queued" && record.status !== "running") break;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
+  // the presented step at the temperature the run presents it at (the end's probe may move it)
+  const presented =
+    record.best_iteration != null && record.presented_temperature != null
+      ? ` (iteration ${record.best_iteration} at temperature ${record.presented_temperature.toFixed(2)})`
+      : "";
   if (args.json) ctx.io.stdout(`${JSON.stringify(record)}\n`);
   else
     ctx.io.stdout(
-      `Run ${record.status}: best validation ${percent(record.best_score)}, held-out ${percent(record.test_score)} (initial ${percent(record.initial_score)})\n${record.frontier ? formatFrontier(record.frontier) : ""}`,
+      `Run ${record.status}: best validation ${percent(record.best_score)}${presented}, held-out ${percent(record.test_score)} (initial ${percent(record.initial_score)})\n${record.frontier ? formatFrontier(record.frontier) : ""}`,
     );
   if (record.status === "completed") return EXIT.ok;
   if (record.status === "cancelled") return EXIT.cancelled;
