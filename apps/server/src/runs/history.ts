@@ -130,7 +130,7 @@ export function historyRecord(run: HistoryRunRow, iterations: RunIterationRow[])
     error: run.error,
     initial_evaluation: initialEvaluation(iterations),
     best_iteration: run.best_iteration,
-    presented_temperature: run.mode === "single" ? run.presented_temperature : null,
+    presented_temperature: run.presented_temperature,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { RunPick } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
-import { NOTHING_BEAT_INITIAL, presentedVerdict } from "./presented";
+import { NOTHING_BEAT_INITIAL, presentedVerdict, runTemperatureOf } from "./presented";
 
 const results = [
   { iteration: 1, validation_score: 0.594 },
@@ -72,5 +72,16 @@ describe("presentedVerdict", () => {
   it("marks nothing while a finished run's pick is still loading", () => {
     const v = presentedVerdict({ results, initialScore: 0.5, pending: true });
     expect(v).toEqual({ index: null, label: "best", beatInitial: true, reason: "" });
+  });
+});
+
+describe("the temperature an iteration runs at", () => {
+  it("is the run's presented temperature for the presented iteration, else the iteration's own", () => {
+    const presented = { bestIteration: 3, presentedTemperature: 0 };
+    expect(runTemperatureOf(3, 0.9, presented)).toBe(0);
+    expect(runTemperatureOf(2, 0.9, presented)).toBe(0.9);
+    expect(runTemperatureOf(3, 0.9, { bestIteration: 3, presentedTemperature: null })).toBe(0.9);
+    expect(runTemperatureOf(3, 0.9, null)).toBe(0.9);
+    expect(runTemperatureOf(undefined, undefined, presented)).toBeUndefined();
   });
 });

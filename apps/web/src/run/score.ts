@@ -30,21 +30,3 @@ export function bestIndex(
   });
   return best;
 }
-
-/**
- * The temperature iteration `iteration` runs at when talked to, saved or sent to the bots: the
- * run's presented temperature for the presented iteration, else the iteration's own. The engine
- * can present its pick at another temperature than the one the pick was searched at (its end's
- * temperature probe), and that presented temperature is the one its presented score measured.
- */
-export function runTemperatureOf(
-  iteration: number | undefined,
-  own: number | undefined,
-  presented: { bestIteration?: number | null; presentedTemperature?: number | null } | null,
-): number | undefined {
-  const moved =
-    iteration !== undefined &&
-    presented?.bestIteration === iteration &&
-    typeof presented.presentedTemperature === "number";
-  return moved ? (presented.presentedTemperature as number) : own;
-}

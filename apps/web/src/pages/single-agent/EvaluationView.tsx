@@ -6,7 +6,8 @@ import { ConfigurationActions } from "../../components/config-actions/Configurat
 import { DeployToAfterBot } from "../../components/config-actions/DeployToAfterBot";
 import { chosenFrontierPoint } from "../../components/frontier/selection";
 import { PickReason, useSingleVerdict } from "../../components/run-insights";
-import { NOT_ACCEPTED_LABEL, runTemperatureOf } from "../../run/score";
+import { runTemperatureOf } from "../../run/presented";
+import { NOT_ACCEPTED_LABEL } from "../../run/score";
 import { useAuthStore } from "../../stores/auth";
 import { useOptimizationStore } from "../../stores/optimization";
 import { useSingleRunStore } from "../../stores/single-run";

@@ -11,7 +11,7 @@ import { useMemo } from "react";
 import { type SingleAgentChatSettings, singleAgentBotReply } from "../../api/chat";
 import type { ChatMode, ChatModeState } from "../../components/chat";
 import { chosenFrontierPoint } from "../../components/frontier/selection";
-import { runTemperatureOf } from "../../run/score";
+import { runTemperatureOf } from "../../run/presented";
 import { useOptimizationStore } from "../../stores/optimization";
 import { useSingleRunStore } from "../../stores/single-run";
 

@@ -3,7 +3,7 @@ import type { FinalResult, SingleAgentOptimizeRequest } from "@promptune/contrac
 import { useCallback } from "react";
 import type { SingleFinalResult } from "../../api/run-types";
 import { chosenFrontierPoint } from "../../components/frontier/selection";
-import { runTemperatureOf } from "../../run/score";
+import { runTemperatureOf } from "../../run/presented";
 import { type RunAdapter, useRun } from "../../run/useRun";
 import { useAuthStore } from "../../stores/auth";
 import { candidateModelsField, useCandidateModelsStore } from "../../stores/candidate-models";

@@ -13,7 +13,7 @@ import {
 import type { SingleIterationResult } from "../../../api/run-types";
 import { chosenFrontierIndex } from "../../../components/frontier/selection";
 import { sharePercent } from "../../../lib/format-score";
-import { runTemperatureOf } from "../../../run/score";
+import { runTemperatureOf } from "../../../run/presented";
 import type { OptimizationSettings } from "../../../stores/optimization";
 
 /** Day/month/year hour:minute in the Russian locale, e.g. "21.11.2026, 14:05". */
