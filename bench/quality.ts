@@ -49,10 +49,12 @@
  *     [--language fr|fr-long]   (the rule worlds' own text — rules, seed prompts, rubric, requests —
  *         in French; fr-long: each request framed by a greeting and thanks, as customers write)
  *
- * `--only server` runs the rule worlds' single-agent row through the real app
- * (bench/quality/server-path.ts): the world's rows (`--product-split N`, else
- * 60) uploaded, the run started over REST at the product's cap, its outcome
- * read from the run's history record as the product reloads it.
+ * `--only server` runs the rule worlds' single-agent row, and `types` and
+ * `team`'s single- and multi-agent rows, through the real app
+ * (bench/quality/server-path.ts, server-path-types.ts): the world's rows
+ * (`--product-split N`, else 60) uploaded, the run started over REST at the
+ * product's cap, its outcome read from the run's history record as the
+ * product reloads it.
  *
  * `--only frontier` runs the cost–quality world (bench/quality/frontier.ts):
  * share of the possible saving found at equal quality, how often the
@@ -86,6 +88,7 @@ import {
 } from "./quality/runners";
 import { startWorldServer, type WorldServer } from "./quality/server";
 import { runRuleViaServer } from "./quality/server-path";
+import { runWorldViaServer } from "./quality/server-path-types";
 import { TYPES_SHAPE, WORLD_SHAPES, worldShape } from "./quality/world";
 
 /**
@@ -364,6 +367,13 @@ try {
           runRuleViaServer(server, spec, seed, 10, SERVER_ROWS),
         ),
       );
+    if (!spec && only.has("server"))
+      for (const mode of ["single", "multi"] as const)
+        rows.push(
+          await rowOf(w, `Promptune ${mode}, via the server (${SERVER_ROWS} rows)`, (seed) =>
+            runWorldViaServer(server, seed, mode, 10, SERVER_ROWS),
+          ),
+        );
     if (only.has("single2"))
       rows.push(
         await rowOf(w, `Promptune single, 20 it., ≤ ${2 * SINGLE_BUDGET} calls`, single({}, 2)),
@@ -456,11 +466,9 @@ for (const w of targetWorlds) {
   const a = rows.find((r) => r.world === w && r.name === AX_LABEL);
   const m = rows.find((r) => r.world === w && r.name.startsWith("Promptune multi"));
   const sh = (r?: Row) => (r ? stats(r.outcomes.map(share)).mean : Number.NaN);
-  const parts = [
-    p
-      ? `${w}: single ${sh(p).toFixed(2)} ± ${standardError(p.outcomes.map(share))} (≥ 0.85)`
-      : `${w}:`,
-  ];
+  const parts = p
+    ? [`single ${sh(p).toFixed(2)} ± ${standardError(p.outcomes.map(share))} (≥ 0.85)`]
+    : [];
   if (p && a) parts.push(`single − AxGEPA ${(sh(p) - sh(a)).toFixed(2)} (≥ 0.10)`);
   if (a) parts.push(`AxGEPA ${sh(a).toFixed(2)}`);
   if (a && f) parts.push(`fixed-temperature − AxGEPA ${(sh(f) - sh(a)).toFixed(2)} (≥ 0.10)`);
@@ -476,5 +484,5 @@ for (const w of targetWorlds) {
     );
   }
   if (m) parts.push(`multi ${sh(m).toFixed(2)} ± ${standardError(m.outcomes.map(share))} (≥ 0.80)`);
-  console.log(parts.join("; "));
+  console.log(`${w}: ${parts.join("; ")}`);
 }

@@ -137,7 +137,8 @@ export function setUpWorld(server: WorldServer, seed: number) {
   return { world, agents, train, validation };
 }
 
-function example(q: Question): DatasetExample {
+/** A types-world question as the dataset example a user would upload. */
+export function example(q: Question): DatasetExample {
   return {
     id: q.id,
     dialog: [{ type: "human", content: q.text }],
@@ -252,7 +253,8 @@ export async function runPromptuneSingle(
   }
 }
 
-function seedConfig(world: World): MultiAgentConfig {
+/** The multi-agent configuration every run in a seed's world starts from. */
+export function seedConfig(world: World): MultiAgentConfig {
   const agent = (name: string, prompt: string, model: string) => ({
     name,
     prompt,
@@ -274,7 +276,8 @@ function seedConfig(world: World): MultiAgentConfig {
   };
 }
 
-function multiView(c: MultiAgentConfig) {
+/** The parts of a multi-agent configuration the world scores. */
+export function multiView(c: MultiAgentConfig) {
   return {
     coordinator: c["master-agent"].prompt,
     workers: c["worker-agents"].map((w) => w.prompt),

@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type HistoryRecord, HistoryRecordSchema } from "@promptune/contracts";
+import { type DatasetExample, type HistoryRecord, HistoryRecordSchema } from "@promptune/contracts";
 import { createTestApp } from "../../apps/server/src/testing/app";
 import { Prng } from "../../packages/engine/src/util/prng";
 import { MODELS } from "./dispatch";
@@ -47,6 +47,53 @@ export async function runRuleViaServer(
   }
   agents.known.add(world.seedPrompt);
   server.setHandler((call) => ruleDispatch(call, agents));
+  const record = await runThroughApp(server, seed, {
+    dataset: {
+      name: `${spec.name}-${seed}`,
+      title: spec.title,
+      description: spec.description,
+      metric: spec.metric,
+      rows: questions.map((q) => ruleExample(world, q)),
+    },
+    start: {
+      mode: "single",
+      prompt: world.seedPrompt,
+      model_name: MODELS.assistant,
+      iterations,
+      temperature: seedSetup.temperature,
+    },
+  });
+  const presented = presentedOf(record, world.seedPrompt);
+  return outcome(world, server, presented.prompt, presented.temperature, record.best_score ?? 0, [
+    world.seedPrompt,
+    ...record.steps.map((s) => s.prompt),
+  ]);
+}
+
+/** What a user uploads and starts: the dataset (its rows as examples) and the run's request. */
+export interface AppRun {
+  dataset: {
+    name: string;
+    title: string;
+    description: string;
+    metric: "exact" | "judge";
+    rows: DatasetExample[];
+  };
+  /** The REST start request without `dataset_name` (the upload's name is used). */
+  start: Record<string, unknown> & { mode: "single" | "multi" };
+}
+
+/**
+ * Runs `run` through a fresh app (API only, SQLite, the production gateway and response cache)
+ * pointed at the world's model server, as a user does: sign in, upload the dataset as JSONL,
+ * start the run over REST, and wait for its history record, which is returned as a reload
+ * reads it. The world's handler must already be set; its counters are reset before the start.
+ */
+export async function runThroughApp(
+  server: WorldServer,
+  seed: number,
+  run: AppRun,
+): Promise<HistoryRecord> {
   // no bundled datasets: the run's is the user's upload
   const datasetsDir = mkdtempSync(join(tmpdir(), "promptune-bench-datasets-"));
   writeFileSync(join(datasetsDir, "index.json"), "[]");
@@ -74,36 +121,24 @@ export async function runRuleViaServer(
       if (res.statusCode >= 400) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
       return res.json().data;
     };
-    const name = `${spec.name}-${seed}`;
+    const { rows, ...dataset } = run.dataset;
     await call("POST", "/api/datasets", {
-      name,
-      title: spec.title,
-      description: spec.description,
-      metric: spec.metric,
+      ...dataset,
       format: "jsonl",
-      content: questions.map((q) => JSON.stringify(ruleExample(world, q))).join("\n"),
+      content: rows.map((r) => JSON.stringify(r)).join("\n"),
     });
     server.reset();
     const started = (await call("POST", "/api/auto-tune/optimize/runs", {
-      mode: "single",
-      prompt: world.seedPrompt,
-      dataset_name: name,
-      model_name: MODELS.assistant,
-      iterations,
-      temperature: seedSetup.temperature,
+      ...run.start,
+      dataset_name: dataset.name,
     })) as { run_id: string };
-    const record = await finished(
+    return await finished(
       async () =>
         HistoryRecordSchema.parse(
           await call("GET", `/api/auto-tune/optimize/history/${started.run_id}`),
         ),
       started.run_id,
     );
-    const presented = presentedOf(record, world.seedPrompt);
-    return outcome(world, server, presented.prompt, presented.temperature, record.best_score ?? 0, [
-      world.seedPrompt,
-      ...record.steps.map((s) => s.prompt),
-    ]);
   } finally {
     await t.close();
     rmSync(datasetsDir, { recursive: true, force: true });
