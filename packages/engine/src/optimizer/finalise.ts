@@ -107,12 +107,14 @@ export async function finalise<C>(
   }
   // the pick won among the search's candidates on these examples: present a pass not used to
   // choose it — whole with temperature edits, at least half in a multi-agent run at a budget
-  // (`multiFreshPass`, unless the top candidates were re-scored, which presents a fresh pass too)
+  // (`multiFreshPass`). A lone re-scored candidate's second pass chose nothing and is presented;
+  // when two or more were re-scored, their second passes took part in the choice, so the pick's
+  // is biased upwards as its first was (docs/optimiser.md, "Session 46")
   const searchPick =
     !options.sweep && best !== 0 && !env.adapter.deterministic?.(bestRecord.config);
   if (searchPick && !env.temperatureByEvidence && env.temperatureEdits && env.freshPresentedScore)
     await presentFreshPass();
-  else if (searchPick && env.multiFreshPass && pick.rescored === 0) await presentFreshPass(true);
+  else if (searchPick && env.multiFreshPass && pick.rescored !== 1) await presentFreshPass(true);
   let frontier: FrontierOutcome<C> | null = null;
   if (options.sweep) {
     if (bestEvidence) {

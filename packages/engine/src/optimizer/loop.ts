@@ -374,10 +374,16 @@ export async function* runOptimisation<C>(
     return await finalise(env, state, {
       evaluateTest,
       promptOf: adapter.promptOf,
+      // the re-scoring leaves the presented fresh pass its half (finalise.ts)
       rescores: affordableRescores(
         rescoreTop,
         meter.remaining(),
-        env.testReserve + env.temperatureReserve + sweepCalls,
+        env.testReserve +
+          env.temperatureReserve +
+          sweepCalls +
+          (env.multiFreshPass
+            ? Math.ceil(split.validation.length / 2) * observedCallsPerReply(env.replyStats, perRun)
+            : 0),
         split.validation.length * observedCallsPerReply(env.replyStats, perRun),
       ),
       signal,

@@ -172,16 +172,23 @@ describe("optimizeMultiAgent", () => {
 });
 
 describe("multi-agent presented score at a call budget", () => {
-  /** A port whose repeated agent calls (same messages) answer "No idea.": a second pass reads worse. */
-  function spoilingRepeats(inner: LlmPort) {
-    const seen = new Set<string>();
-    const counts = { repeats: 0 };
+  /**
+   * A port whose composer calls asked again with the same messages answer "No idea." once they
+   * were asked `unspoiled` times: a later pass reads worse than the earlier ones.
+   */
+  function spoilingRepeats(inner: LlmPort, unspoiled = 1) {
+    const seen = new Map<string, number>();
+    const counts = { repeats: 0, asked: 0 };
     const port: LlmPort = {
       ...inner,
       async complete(request) {
         const key = JSON.stringify(request.messages);
-        const repeat = request.purpose === "composer" && seen.has(key);
-        seen.add(key);
+        const before = seen.get(key) ?? 0;
+        if (request.purpose === "composer") {
+          seen.set(key, before + 1);
+          if (before > 0) counts.asked++;
+        }
+        const repeat = request.purpose === "composer" && before >= unspoiled;
         if (!repeat) return inner.complete(request);
         counts.repeats++;
         const usage = { calls: 1, inputTokens: 1, outputTokens: 1, costUsd: 0, cachedCalls: 0 };
@@ -215,5 +222,25 @@ describe("multi-agent presented score at a call budget", () => {
     // with it, half the validation set or more is answered again (spoiled here) and presented
     expect(on.repeats - off.repeats).toBeGreaterThanOrEqual(Math.ceil(on.validation / 2));
     expect(on.presented).toBeLessThan(on.searched ?? 0);
+  });
+
+  it("presents a fresh pass when the top candidates' second measurement chose the pick", async () => {
+    const { options: o } = options({ seedSurvey: false, rescoreTop: 2 });
+    // a third answer to the same question reads worse: the re-scoring's second pass is sound,
+    // a pass after it is spoiled
+    const llm = spoilingRepeats(o.llm, 2);
+    const maxCalls = 1500;
+    const { results, final } = await drive(optimizeMultiAgent({ ...o, llm: llm.port, maxCalls }));
+    expect(final.usage.calls).toBeLessThanOrEqual(maxCalls);
+    const validation = results[0]?.validationScores.length ?? 0;
+    const searched = results.find(
+      (r) => JSON.stringify(r.config) === JSON.stringify(final.best.config),
+    )?.validationScore;
+    // two candidates answered the validation set again, and the pick half of it or more a third time
+    expect(llm.counts.asked).toBeGreaterThanOrEqual(2 * validation + Math.ceil(validation / 2));
+    expect(llm.counts.repeats).toBeGreaterThanOrEqual(Math.ceil(validation / 2));
+    // the second measurement took part in the choice, so the presented score is the third
+    expect(searched).toBeGreaterThan(0);
+    expect(final.best.validationScore).toBeLessThan(searched ?? 0);
   });
 });
