@@ -252,6 +252,7 @@ const ABLATIONS: Array<[string, EngineOverrides]> = [
     "  − the cold probe answering the whole set (stopped on half)",
     { coldProbeWhole: false } as EngineOverrides,
   ],
+  ["  − the probe's fresh half pass", { probeFreshPass: false } as EngineOverrides],
   ["  − failures inherited from ancestors", { inheritedFailures: false } as EngineOverrides],
   ["  − drafts (every minibatch pass validated)", { draftSteps: 0 } as EngineOverrides],
   ["  − conflicting additions dropped", { conflictingAdditionsDropped: false } as EngineOverrides],

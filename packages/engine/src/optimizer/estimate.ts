@@ -258,8 +258,20 @@ export function estimateRun(input: EstimateInput): RunEstimate {
     : OPTIMISER_DEFAULTS.temperatureEdits && OPTIMISER_DEFAULTS.freshPresentedScore
       ? 1
       : 0;
+  // Under the cold prior (reference-based metrics) the presented prompt then answers half of the
+  // validation set once more for its presented score (`probeFreshPass`, finalise.ts).
+  const freshAfterProbe =
+    OPTIMISER_DEFAULTS.temperatureByEvidence &&
+    OPTIMISER_DEFAULTS.sequentialProbes &&
+    MECHANISM_DEFAULTS.probeFreshPass &&
+    !judged &&
+    sweepInputs(input).length === 0
+      ? Math.ceil(split.validation.length / 2)
+      : 0;
   const probeReplies =
-    input.mode === "single" && iterations > 0 ? endPasses * split.validation.length : 0;
+    input.mode === "single" && iterations > 0
+      ? endPasses * split.validation.length + freshAfterProbe
+      : 0;
   const variants = iterations > 0 ? sweepInputs(input) : [];
   // Multi-agent without candidate models: the presented configuration answers half of the
   // validation set once more for its presented score (`multiFreshPass`, finalise.ts).

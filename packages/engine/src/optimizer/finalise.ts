@@ -87,14 +87,19 @@ export async function finalise<C>(
     ? temperatureOf((state.candidates[0] as CandidateRecord<C>).config)
     : 0;
   if (env.temperatureByEvidence && temperatureOf && withTemperature) {
+    const perReply = observedCallsPerReply(env.replyStats, env.perRun);
+    // the probe leaves the fresh pass its half (`probeFreshPass`)
+    const freshHalf = env.probeFreshPass
+      ? Math.ceil(env.split.validation.length / 2) * perReply
+      : 0;
     const chosen = await chooseTemperature(
       env,
       bestRecord.config,
       pick.scores,
       seedTemperature,
       { of: temperatureOf, with: withTemperature },
-      env.testReserve + sweepReserve,
-      observedCallsPerReply(env.replyStats, env.perRun),
+      env.testReserve + sweepReserve + freshHalf,
+      perReply,
       options.signal,
     );
     bestRecord = { ...bestRecord, config: chosen.config, score: chosen.score };
@@ -102,7 +107,8 @@ export async function finalise<C>(
     if (chosen.evaluations) bestEvidence = toEvidence(env.split.validation, chosen.evaluations);
     // with a model sweep the unspent calls go to its confirmation (confirm.ts) instead
     // with probes in halves, a fresh pass of half the set or more beats the chosen measurement
-    if (env.freshPresentedScore && chosen.probed > 0 && !options.sweep)
+    // with `probeFreshPass` the presented measurement won a choice even when no probe ran
+    if (env.freshPresentedScore && (chosen.probed > 0 || env.probeFreshPass) && !options.sweep)
       await presentFreshPass(env.sequentialProbes);
   }
   // the pick won among the search's candidates on these examples: present a pass not used to

@@ -80,6 +80,8 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   freshPresentedScore: boolean;
   /** Multi-agent at a call budget: half a pass kept back to present the pick afresh (mechanisms.ts). */
   multiFreshPass: boolean;
+  /** Single-agent under the cold prior: half a pass kept back to present afresh after the probe. */
+  probeFreshPass: boolean;
   /** Draw minibatches toward the parent's failures and uncovered strata (targeting.ts). */
   targetedMinibatch: boolean;
   /** Temperature edits (temperature-edit.ts) and the run's starting temperature. */

@@ -381,7 +381,7 @@ export async function* runOptimisation<C>(
         env.testReserve +
           env.temperatureReserve +
           sweepCalls +
-          (env.multiFreshPass
+          (env.multiFreshPass || env.probeFreshPass
             ? Math.ceil(split.validation.length / 2) * observedCallsPerReply(env.replyStats, perRun)
             : 0),
         split.validation.length * observedCallsPerReply(env.replyStats, perRun),

@@ -453,3 +453,73 @@ describe("fresh pass for the presented score", () => {
     expect(on.final.best.validationScore).toBe(0);
   });
 });
+
+describe("the probe's fresh half pass (probeFreshPass)", () => {
+  it("presents a pass after the probe that neither the probe nor the pick used, within the estimate", async () => {
+    // exact answers: the cold prior, its probe in halves and its pass held back; warm replies
+    // fail odd examples, so 0 wins
+    const dataset = {
+      name: "synthetic",
+      metric: "exact",
+      examples: syntheticExamples(60),
+    } as const;
+    const { options } = singleOptions({ seed: 2, iterations: 4, dataset });
+    /** At temperature 0 every question is answered as usual the first time, then spoiled. */
+    const firstAtZero = () => {
+      const seen = new Set<number>();
+      const calls = { atZero: 0 };
+      const llm = spoiling(options.llm, (_, t) => t > 0.05);
+      const port: LlmPort = {
+        ...llm,
+        async complete(request) {
+          const last = request.messages[request.messages.length - 1]?.content ?? "";
+          const n = Number(/Question (\d+)/.exec(last)?.[1] ?? 0);
+          if (request.purpose === "assistant" && (request.temperature ?? 0) <= 0.05) {
+            calls.atZero += 1;
+            const first = !seen.has(n);
+            seen.add(n);
+            if (!first)
+              return {
+                text: "No idea.",
+                usage: { calls: 1, inputTokens: 1, outputTokens: 1, costUsd: 0, cachedCalls: 0 },
+              };
+          }
+          return llm.complete(request);
+        },
+      };
+      return { port, calls };
+    };
+    const estimate = singleEstimate(options).maxCalls;
+    const { optimizeSingleAgent } = await import("./single");
+    const run = async (maxCalls: number, probeFreshPass: boolean) => {
+      const spoiled = firstAtZero();
+      const { results, final } = await drive(
+        optimizeSingleAgent({ ...options, llm: spoiled.port, maxCalls, probeFreshPass }),
+      );
+      expect(final.usage.calls).toBeLessThanOrEqual(maxCalls);
+      expect(final.best.config.temperature).toBe(0);
+      const validation = results[0]?.validationScores.length ?? 0;
+      return {
+        final,
+        half: Math.ceil(validation / 2),
+        // the probe at 0 answered the whole set; a fresh pass answers at least half of it again
+        fresh: spoiled.calls.atZero >= validation + Math.ceil(validation / 2),
+        search: results[results.length - 1]?.totalUsage.calls ?? 0,
+      };
+    };
+    const spent = (await run(estimate, true)).final.usage.calls;
+    let keptBack = 0;
+    // from what the run spends at the estimate down to caps that bind its search
+    for (let maxCalls = spent; maxCalls >= spent - 40; maxCalls -= 4) {
+      const on = await run(maxCalls, true);
+      const off = await run(maxCalls, false);
+      // after the probe the presented score is a pass no choice used (spoiled here)
+      expect(on.fresh).toBe(true);
+      expect(on.final.best.validationScore).toBe(0);
+      // the search leaves it half a pass
+      expect(on.search).toBeLessThanOrEqual(off.search);
+      if (off.search - on.search >= on.half) keptBack++;
+    }
+    expect(keptBack).toBeGreaterThan(0);
+  });
+});

@@ -79,6 +79,9 @@ export const MECHANISM_DEFAULTS = {
   // (presented validation − held-out) went from +4.0 to +2.2 points, share 0.837 → 0.828
   // (docs/optimiser.md, "Session 34")
   multiFreshPass: true,
+  // single-agent under the cold prior: half a validation pass more kept back, so the presented
+  // score after the probe is a measurement no choice used (docs/optimiser.md, "Session 46")
+  probeFreshPass: true,
   // multi-agent: an accepted proposal's changed worker prompts pruned on its own minibatch
   // (multi-pruning.ts); ≤ 700 calls, seeds 1–60, `types` / `team`: +0.033 / +0.020 with the
   // bench's reflection, +0.053 / +0.077 with a weak one, +0.023 / +0.020 with a strong one; at
@@ -156,9 +159,17 @@ export function mechanismSettings<C>(
     multiFreshApplies &&
     freshPresentedScore &&
     (options.multiFreshPass ?? MECHANISM_DEFAULTS.multiFreshPass);
+  // the whole cold probe took the half pass that paid for a fresh one (Session 32); half a pass
+  // more pays for it again (finalise.ts; docs/optimiser.md, "Session 46")
+  const probeFreshApplies = coldProbeWhole && !sweeping;
+  const probeFreshPass =
+    probeFreshApplies &&
+    freshPresentedScore &&
+    (options.probeFreshPass ?? MECHANISM_DEFAULTS.probeFreshPass);
   const heldBack =
     (temperatureByEvidence && !probeHeldBack ? halfValidationCost : temperatureReserve) +
-    (multiFreshPass ? halfValidationCost : 0);
+    (multiFreshPass ? halfValidationCost : 0) +
+    (probeFreshPass ? halfValidationCost : 0);
   const settings = {
     draftSteps,
     temperatureTiesToLower,
@@ -169,6 +180,7 @@ export function mechanismSettings<C>(
     coldProbeWhole,
     freshPresentedScore,
     multiFreshPass,
+    probeFreshPass,
     removalEdits: adapter.removalOf !== undefined,
     removalHolds: options.removalHolds ?? false,
     targetedMinibatch: options.targetedMinibatch ?? MECHANISM_DEFAULTS.targetedMinibatch,
@@ -209,6 +221,8 @@ export function mechanismSettings<C>(
     ...(coldProbeApplies && !coldProbeWhole ? { coldProbeWhole: false } : {}),
     // recorded only when off where it applies: checkpoints from before it resume with it
     ...(multiFreshApplies && !multiFreshPass ? { multiFreshPass: false } : {}),
+    // recorded only when off where it applies: checkpoints from before it resume with it
+    ...(probeFreshApplies && !probeFreshPass ? { probeFreshPass: false } : {}),
     // recorded only when not the mode's default, so checkpoints from before drafts resume with them
     ...(draftSteps === draftDefault ? {} : { draftSteps }),
   };

@@ -85,4 +85,13 @@ export interface TemperatureChoiceOptions {
    * `freshPresentedScore`. Default true.
    */
   multiFreshPass?: boolean;
+  /**
+   * Single-agent runs whose probe colder than the pick answers the whole validation set
+   * (`coldProbeWhole`), without candidate models: half a validation pass more is kept back, and
+   * after the probe the presented configuration answers at least that half once more and is
+   * presented with that measurement. The probe's and the pick's own measurements both won a
+   * choice; through the product's split (18 validation rows) they read about 6 points above
+   * the held-out score in `sharp` without this. Needs `freshPresentedScore`. Default true.
+   */
+  probeFreshPass?: boolean;
 }
