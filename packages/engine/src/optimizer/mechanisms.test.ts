@@ -47,6 +47,35 @@ function spoiling(inner: LlmPort, spoiled: (system: string, temperature: number)
   return port;
 }
 
+/**
+ * A port whose warm replies fail odd examples and whose answers at temperature 0 are as usual
+ * the first time a question is asked, then spoiled: a pass at 0 after the first reads worse.
+ */
+function firstAtZero(inner: LlmPort) {
+  const seen = new Set<number>();
+  const calls = { atZero: 0 };
+  const llm = spoiling(inner, (_, t) => t > 0.05);
+  const port: LlmPort = {
+    ...llm,
+    async complete(request) {
+      const last = request.messages[request.messages.length - 1]?.content ?? "";
+      const n = Number(/Question (\d+)/.exec(last)?.[1] ?? 0);
+      if (request.purpose === "assistant" && (request.temperature ?? 0) <= 0.05) {
+        calls.atZero += 1;
+        const first = !seen.has(n);
+        seen.add(n);
+        if (!first)
+          return {
+            text: "No idea.",
+            usage: { calls: 1, inputTokens: 1, outputTokens: 1, costUsd: 0, cachedCalls: 0 },
+          };
+      }
+      return llm.complete(request);
+    },
+  };
+  return { port, calls };
+}
+
 async function finalPrompt(seed: number, removalEdits: boolean): Promise<string> {
   const { options } = singleOptions(
     // targeted minibatches (off by default) make every run here accept proposals, so the harmful line is
@@ -413,35 +442,10 @@ describe("fresh pass for the presented score", () => {
       // without the seed's survey the four iterations leave calls for the fresh pass
       seedSurvey: false,
     });
-    /** At temperature 0 every question is answered as usual the first time, then spoiled. */
-    const firstAtZero = () => {
-      const seen = new Set<number>();
-      const calls = { atZero: 0 };
-      const llm = spoiling(options.llm, (_, t) => t > 0.05);
-      const port: LlmPort = {
-        ...llm,
-        async complete(request) {
-          const last = request.messages[request.messages.length - 1]?.content ?? "";
-          const n = Number(/Question (\d+)/.exec(last)?.[1] ?? 0);
-          if (request.purpose === "assistant" && (request.temperature ?? 0) <= 0.05) {
-            calls.atZero += 1;
-            const first = !seen.has(n);
-            seen.add(n);
-            if (!first)
-              return {
-                text: "No idea.",
-                usage: { calls: 1, inputTokens: 1, outputTokens: 1, costUsd: 0, cachedCalls: 0 },
-              };
-          }
-          return llm.complete(request);
-        },
-      };
-      return { port, calls };
-    };
     const { optimizeSingleAgent } = await import("./single");
-    const a = firstAtZero();
+    const a = firstAtZero(options.llm);
     const on = await drive(optimizeSingleAgent({ ...options, llm: a.port }));
-    const b = firstAtZero();
+    const b = firstAtZero(options.llm);
     const off = await drive(
       optimizeSingleAgent({ ...options, llm: b.port, freshPresentedScore: false }),
     );
@@ -464,35 +468,10 @@ describe("the probe's fresh half pass (probeFreshPass)", () => {
       examples: syntheticExamples(60),
     } as const;
     const { options } = singleOptions({ seed: 2, iterations: 4, dataset });
-    /** At temperature 0 every question is answered as usual the first time, then spoiled. */
-    const firstAtZero = () => {
-      const seen = new Set<number>();
-      const calls = { atZero: 0 };
-      const llm = spoiling(options.llm, (_, t) => t > 0.05);
-      const port: LlmPort = {
-        ...llm,
-        async complete(request) {
-          const last = request.messages[request.messages.length - 1]?.content ?? "";
-          const n = Number(/Question (\d+)/.exec(last)?.[1] ?? 0);
-          if (request.purpose === "assistant" && (request.temperature ?? 0) <= 0.05) {
-            calls.atZero += 1;
-            const first = !seen.has(n);
-            seen.add(n);
-            if (!first)
-              return {
-                text: "No idea.",
-                usage: { calls: 1, inputTokens: 1, outputTokens: 1, costUsd: 0, cachedCalls: 0 },
-              };
-          }
-          return llm.complete(request);
-        },
-      };
-      return { port, calls };
-    };
     const estimate = singleEstimate(options).maxCalls;
     const { optimizeSingleAgent } = await import("./single");
     const run = async (maxCalls: number, probeFreshPass: boolean) => {
-      const spoiled = firstAtZero();
+      const spoiled = firstAtZero(options.llm);
       const { results, final } = await drive(
         optimizeSingleAgent({ ...options, llm: spoiled.port, maxCalls, probeFreshPass }),
       );
