@@ -1,8 +1,9 @@
 /**
  * The lifecycle writes of a run (start, lease, pause, finish): the status
- * transitions the executor and the sweeper make, each guarded so that a
- * process never overwrites a transition another made first. `RunRepository`
- * extends it with the run's records and queries.
+ * transitions the executor, the sweeper and cancellation make. The lease,
+ * pause, stuck-run and queued-cancel writes are guarded by the status they
+ * expect, so they leave alone a transition another process made first.
+ * `RunRepository` extends it with the run's records and queries.
  */
 import type { FrontierPoint, HeldOutComparison, RunStatus, Usage } from "@promptune/contracts";
 import type { Kysely, Transaction } from "kysely";
