@@ -6,12 +6,17 @@
  * `RunRepository` extends it with the run's records and queries.
  */
 import type { FrontierPoint, HeldOutComparison, RunStatus, Usage } from "@promptune/contracts";
-import type { Kysely, Transaction } from "kysely";
+import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
 import { nowIso } from "../db/database";
 import type { Database, RunsTable } from "../db/schema";
 
 /** Statuses of a run a process is executing (a paused run's process waits for the provider). */
 export const EXECUTING_STATUSES: RunStatus[] = ["running", "paused"];
+
+/** A run's lease ended before `before`, or it never had one: no process holds it. */
+function leaseEndedBefore(eb: ExpressionBuilder<Database, "runs">, before: Date) {
+  return eb.or([eb("lease_until", "is", null), eb("lease_until", "<", before.toISOString())]);
+}
 
 /** Status transitions of runs. */
 export class RunLifecycle {
@@ -47,9 +52,7 @@ export class RunLifecycle {
       .selectFrom("runs")
       .selectAll()
       .where("status", "in", EXECUTING_STATUSES)
-      .where((eb) =>
-        eb.or([eb("lease_until", "is", null), eb("lease_until", "<", before.toISOString())]),
-      )
+      .where((eb) => leaseEndedBefore(eb, before))
       .limit(100)
       .execute();
   }
@@ -66,9 +69,7 @@ export class RunLifecycle {
       .set({ status: "failed", error, updated_at: now, finished_at: now, lease_until: null })
       .where("id", "=", runId)
       .where("status", "in", EXECUTING_STATUSES)
-      .where((eb) =>
-        eb.or([eb("lease_until", "is", null), eb("lease_until", "<", before.toISOString())]),
-      )
+      .where((eb) => leaseEndedBefore(eb, before))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
