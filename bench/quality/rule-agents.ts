@@ -255,11 +255,26 @@ export class RuleAgents {
     return examples.filter((_, i) => (scores[i] ?? 0) < 1);
   }
 
+  /**
+   * The labels a failing reply shows wrong: its kind; in facet worlds its kind when the code is
+   * wrong and its facet when the code lacks the facet's suffix, as a reader comparing the reply
+   * with the reference sees.
+   */
+  failedLabels(q: Question, reply: string): number[] {
+    if (q.facet === undefined) return [q.type];
+    const [code = "", suffix = ""] = recorded(q).split("-");
+    const out: number[] = [];
+    if (!reply.includes(code)) out.push(q.type);
+    if (!reply.includes(`-${suffix}`)) out.push(q.facet);
+    return out.length ? out : [q.type];
+  }
+
   /** Failing kinds of a Promptune reflection request (examples and `<feedback>` scores). */
   promptuneFailures(text: string): number[] {
     return this.promptuneFailingBlocks(text).flatMap((block) => {
       const q = this.question(block);
-      return q ? [q.type] : [];
+      const reply = /Reply that was sent:\n([\s\S]*?)\n\nReference reply/.exec(block)?.[1] ?? "";
+      return q ? this.failedLabels(q, reply) : [];
     });
   }
 
@@ -280,7 +295,7 @@ export class RuleAgents {
   axFailures(text: string): number[] {
     return this.axRows(text).flatMap((r) => {
       const q = this.question(r.input.question);
-      return q && r.score < 1 ? [q.type] : [];
+      return q && r.score < 1 ? this.failedLabels(q, JSON.stringify(r.prediction ?? "")) : [];
     });
   }
 

@@ -178,4 +178,23 @@ export const RULE_WORLDS: RuleWorldSpec[] = [
     domainField: true,
     reflection: { overreach: 0.4 },
   },
+  {
+    // A sixth check world, added in session 48 after every mechanism was chosen and never used to
+    // choose one: every example needs two instructions — its kind's and that of an unlabelled
+    // facet (the request's channel) whose suffix a right code carries — so a failure may be owed
+    // to either, one facet value is rare and no field names the facet.
+    name: "facets",
+    title: "Shipment exception codes",
+    description: "Exception codes for shipments of several kinds, sent by several channels.",
+    metric: "exact",
+    kinds: ["parcel", "pallet", "letter", "container", "cold", "bulky"],
+    rare: 1,
+    seedPrompt: "Give the exception code of the shipment.",
+    core: "Give the exception code of the shipment.",
+    partial: 0.5,
+    dilution: 1 / 100,
+    temperature: slightlyLow,
+    domainField: true,
+    facets: { values: ["overseas", "express", "returned", "insured"], rare: 1 },
+  },
 ];

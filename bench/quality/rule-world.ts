@@ -51,6 +51,14 @@ export interface RuleWorldSpec {
    * world's `partial` effect.
    */
   format?: { rule: string; vague: string; slip: number };
+  /**
+   * A second label on every example, besides its kind (an unlabelled facet such as the channel a
+   * request came by), with rules of its own worded as a kind's ("For overseas cases, …"): a right
+   * answer also needs the facet's suffix on its code, which the reply carries with a probability
+   * its facet's rule lifts from a drawn base to 1. An example then needs two instructions, and a
+   * failure shows which part of its code was wrong.
+   */
+  facets?: { values: string[]; rare: number };
 }
 
 /** The knobs of the simulated reflection's noise (values in rule-agents.ts). */
@@ -238,6 +246,11 @@ export function words(text: string): number {
     .filter(Boolean).length;
 }
 
+/** Facet worlds: the suffix a facet value adds to a right code ("overseas" → "OV"). */
+export function suffixOf(value: string): string {
+  return value.slice(0, 2).toUpperCase();
+}
+
 /** One seed's rule world. */
 export class RuleWorld {
   readonly right: number[];
@@ -245,6 +258,11 @@ export class RuleWorld {
   readonly weights: number[];
   /** harms[r][k]: generic rule r hurts kind k. */
   readonly harms: boolean[][];
+  /** The kinds, then the facet values (facet worlds): every label a rule can be written for. */
+  readonly labels: string[];
+  /** Facet worlds: each facet value's weight and its suffix's base probability. */
+  readonly facetWeights: number[] = [];
+  private readonly facetBase: number[] = [];
 
   constructor(
     readonly spec: RuleWorldSpec,
@@ -262,6 +280,20 @@ export class RuleWorld {
       );
       return spec.kinds.map((_, k) => hit.has(k));
     });
+    this.labels = [...spec.kinds, ...(spec.facets?.values ?? [])];
+    if (spec.facets) {
+      // drawn from a stream of their own, so the kinds are drawn as in any other world
+      const frng = new Prng(seed * 6151 + spec.name.length * 37 + 11);
+      const F = spec.facets.values.length;
+      const rareFacets = new Set(
+        frng.shuffle(Array.from({ length: F }, (_, f) => f)).slice(0, spec.facets.rare),
+      );
+      for (let f = 0; f < F; f++) {
+        this.right.push(frng.int(KEY_PHRASES.length));
+        this.facetBase.push(0.45 + 0.3 * frng.next());
+        this.facetWeights.push(rareFacets.has(f) ? RARE_WEIGHT : 0.6 + 0.8 * frng.next());
+      }
+    }
   }
 
   get name(): string {
@@ -296,24 +328,31 @@ export class RuleWorld {
     return Array.from({ length: count }, (_, i) => {
       const type = rng.weighted(this.weights);
       const id = `${tag}${i}`;
-      const answer = `K${Math.floor(rng.next() * 9000 + 1000)}`;
+      const code = `K${Math.floor(rng.next() * 9000 + 1000)}`;
       const kind = this.spec.kinds[type] as string;
+      if (this.spec.facets) {
+        const facet = this.spec.kinds.length + rng.weighted(this.facetWeights);
+        const value = this.labels[facet] as string;
+        const text = `[${id}] A ${kind} case, ${value}: what is the code of case ${id}?`;
+        return { id, type, facet, answer: `${code}-${suffixOf(value)}`, text };
+      }
       const text = worldLanguage
         ? worldLanguage.question(id, kind)
         : `[${id}] A ${kind} case: what is the code of case ${id}?`;
-      return { id, type, answer, text };
+      return { id, type, answer: code, text };
     });
   }
 
+  /** Label k's right rule (a kind's, or in facet worlds a facet value's). */
   rightRule(k: number): string {
-    return ruleText(this.spec.kinds[k] as string, KEY_PHRASES[this.right[k] as number] as string);
+    return ruleText(this.labels[k] as string, KEY_PHRASES[this.right[k] as number] as string);
   }
   vagueRule(k: number): string {
-    return ruleText(this.spec.kinds[k] as string, VAGUE);
+    return ruleText(this.labels[k] as string, VAGUE);
   }
   wrongRule(k: number, rng: Prng): string {
     const others = KEY_PHRASES.filter((_, j) => j !== this.right[k]);
-    return ruleText(this.spec.kinds[k] as string, others[rng.int(others.length)] as string);
+    return ruleText(this.labels[k] as string, others[rng.int(others.length)] as string);
   }
 
   /** The shortest prompt with the best score: the seed's instruction and every right rule. */
@@ -321,9 +360,9 @@ export class RuleWorld {
     const format = this.spec.format ? [this.spec.format.rule] : [];
     const rule = (k: number) =>
       labelsWritten()
-        ? labelledRule(this.spec.kinds[k] as string, KEY_PHRASES[this.right[k] as number] as string)
+        ? labelledRule(this.labels[k] as string, KEY_PHRASES[this.right[k] as number] as string)
         : this.rightRule(k);
-    return [this.spec.core, ...format, ...this.spec.kinds.map((_, k) => rule(k))].join(" ");
+    return [this.spec.core, ...format, ...this.labels.map((_, k) => rule(k))].join(" ");
   }
 
   /** Format worlds: the lift of the format rule in a prompt (1 stated, `partial` vague, 0 none). */
@@ -343,7 +382,7 @@ export class RuleWorld {
 
   /** Lift of instruction k in a prompt: 1 right, `partial` vague, -1 wrong, 0 none. */
   private lift(t: string, k: number): number {
-    const kind = this.spec.kinds[k] as string;
+    const kind = this.labels[k] as string;
     const has = (phrase: string) =>
       ruleForms(kind, phrase).some((f) => t.includes(f.toLowerCase()));
     const wrong = KEY_PHRASES.some((p, j) => j !== this.right[k] && has(p));
@@ -359,6 +398,7 @@ export class RuleWorld {
    * right for the kinds that need that fix, wrong for the others.
    */
   private overreachLift(t: string, k: number): number {
+    if (k >= this.spec.kinds.length) return 0;
     const stated = KEY_PHRASES.map((p) => t.includes(overreachText(p).toLowerCase()));
     if (stated.some((on, j) => on && j !== this.right[k])) return -1;
     return stated[this.right[k] as number] ? 1 : 0;
@@ -387,6 +427,17 @@ export class RuleWorld {
     return Math.max(0, p * this.spec.temperature(temperature));
   }
 
+  /**
+   * Facet worlds: probability the reply carries facet f's suffix (f a label index): from the
+   * facet's base to 1 with its rule, halved by a wrong one; 1 outside facet worlds.
+   */
+  pFacet(prompt: string, f: number | undefined): number {
+    if (f === undefined) return 1;
+    const l = this.lift(prompt.toLowerCase(), f) * this.diluted(prompt);
+    const base = this.facetBase[f - this.spec.kinds.length] as number;
+    return l >= 0 ? base + (1 - base) * l : base * (1 + 0.5 * l);
+  }
+
   /** Judge worlds: probability the reply is complete (the rubric's second item). */
   pComplete(prompt: string, temperature: number, k: number): number {
     const t = prompt.toLowerCase();
@@ -398,10 +449,13 @@ export class RuleWorld {
 
   /** Expected score of a prompt at a temperature (exact: accuracy; judge: rubric share). */
   expected(prompt: string, temperature: number): number {
-    return this.mix((k) =>
-      this.spec.metric === "exact"
-        ? this.pCore(prompt, temperature, k)
-        : (this.pCore(prompt, temperature, k) + this.pComplete(prompt, temperature, k)) / 2,
+    return (
+      this.facetMix(prompt) *
+      this.mix((k) =>
+        this.spec.metric === "exact"
+          ? this.pCore(prompt, temperature, k)
+          : (this.pCore(prompt, temperature, k) + this.pComplete(prompt, temperature, k)) / 2,
+      )
     );
   }
 
@@ -422,7 +476,7 @@ export class RuleWorld {
    */
   shortestWordsFor(prompt: string): number {
     const t = prompt.toLowerCase();
-    const helped = this.spec.kinds.map((_, k) => k).filter((k) => this.lift(t, k) > 0);
+    const helped = this.labels.map((_, k) => k).filter((k) => this.lift(t, k) > 0);
     const format = this.spec.format && this.formatLift(t) > 0 ? [this.spec.format.rule] : [];
     return words([this.spec.core, ...format, ...helped.map((k) => this.rightRule(k))].join(" "));
   }
@@ -430,7 +484,9 @@ export class RuleWorld {
   /** The assistant's reply: the code (right with pCore), and for judge worlds whether it is complete. */
   reply(prompt: string, temperature: number, q: Question, rng: Prng): string {
     const ok = rng.next() < this.pCore(prompt, temperature, q.type);
-    let code = ok ? q.answer : `K${Math.floor(rng.next() * 9000 + 1000)}X`;
+    const [right = q.answer, suffix] = q.answer.split("-");
+    let code = ok ? right : `K${Math.floor(rng.next() * 9000 + 1000)}X`;
+    if (suffix && rng.next() < this.pFacet(prompt, q.facet)) code = `${code}-${suffix}`;
     if (this.spec.format && ok && rng.next() < this.pSlip(prompt))
       code = `${GREETING} ${code}. ${SIGN_OFF}`;
     if (this.spec.metric === "exact") return code;
@@ -456,6 +512,15 @@ export class RuleWorld {
           ? "All rubric items satisfied."
           : `Missing: ${missing.join("; ") || "nothing clear"}`,
     };
+  }
+
+  /** Facet worlds: the expected chance that a reply carries its facet's suffix (1 elsewhere). */
+  private facetMix(prompt: string): number {
+    const w = this.facetWeights;
+    if (!w.length) return 1;
+    const total = w.reduce((a, b) => a + b, 0);
+    const K = this.spec.kinds.length;
+    return w.reduce((s, x, f) => s + x * this.pFacet(prompt, K + f), 0) / total;
   }
 
   private mix(f: (k: number) => number): number {

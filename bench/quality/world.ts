@@ -89,6 +89,8 @@ export interface Question {
   type: number;
   text: string;
   answer: string;
+  /** Facet worlds: the index (among the world's labels, after its kinds) of the question's facet. */
+  facet?: number;
   /**
    * The code the dataset records for it, when that is not the right one (`--label-noise`): a
    * scorer compares replies with the record, the world's truth with `answer`.
