@@ -8,7 +8,7 @@ import {
   variantLeaders,
 } from "./confirm";
 import type { MeasuredPoint } from "./frontier";
-import type { IterationEnv } from "./iteration";
+import type { IterationEnv } from "./iteration-env";
 
 const examples = (n: number, tag: string, domain?: string): DatasetExample[] =>
   Array.from({ length: n }, (_, i) => ({

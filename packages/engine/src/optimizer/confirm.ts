@@ -26,7 +26,7 @@ import type { DatasetExample } from "@promptune/contracts";
 import type { ModeAdapter } from "./adapter";
 import { evaluateCandidate, meanScore } from "./evaluate";
 import { asGoodAs, asGoodAsInEveryStratum, bestScoringIndex, type MeasuredPoint } from "./frontier";
-import type { IterationEnv } from "./iteration";
+import type { IterationEnv } from "./iteration-env";
 import { BudgetExhaustedError } from "./meter";
 
 /** More examples a cheaper candidate and the anchor answer before a cheaper recommendation. */

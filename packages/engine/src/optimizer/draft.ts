@@ -16,7 +16,7 @@ import type { DatasetExample } from "@promptune/contracts";
 import { isAbortError } from "../util/abort";
 import { screenOnMinibatch } from "./acceptance";
 import { type ExampleEvaluation, evaluateCandidate, isScored } from "./evaluate";
-import { canAffordValidation, type IterationEnv } from "./iteration";
+import { canAffordValidation, type IterationEnv } from "./iteration-env";
 import { reflectionMaterial } from "./material";
 import { BudgetExhaustedError } from "./meter";
 import { pruneDraft } from "./pruning";

@@ -13,7 +13,7 @@ import { evaluateCandidate, meanScore } from "./evaluate";
 import { noteTestedPoints } from "./frontier-evidence";
 import { adapterOfPoint, type FrontierOutcome, measureFrontier } from "./frontier-phase";
 import { compareHeldOut, type HeldOutComparison } from "./held-out";
-import type { IterationEnv } from "./iteration";
+import type { IterationEnv } from "./iteration-env";
 import { BudgetExhaustedError } from "./meter";
 import { explainPick } from "./pick";
 import { toEvidence } from "./recorder";

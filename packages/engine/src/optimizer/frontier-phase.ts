@@ -8,7 +8,7 @@
 import type { ModeAdapter } from "./adapter";
 import { confirmationStages, confirmRecommendation } from "./confirm";
 import { buildFrontier, type FrontierPoint, type MeasuredPoint } from "./frontier";
-import type { IterationEnv } from "./iteration";
+import type { IterationEnv } from "./iteration-env";
 import type { ReplyCostMeter } from "./reply-cost";
 import { REFLECTION_TRAIN, type SweepPlan, sweepModels } from "./sweep";
 

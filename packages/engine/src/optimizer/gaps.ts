@@ -6,7 +6,7 @@
  */
 import type { DatasetExample } from "@promptune/contracts";
 import { evaluateCandidate, isScored, meanScore } from "./evaluate";
-import type { IterationEnv } from "./iteration";
+import type { IterationEnv } from "./iteration-env";
 import { BudgetExhaustedError } from "./meter";
 import { ProviderOutageError } from "./outage";
 import type { RunState } from "./state";

@@ -8,97 +8,27 @@
  * go on while the iteration's share of the call budget lasts.
  */
 import type { DatasetExample } from "@promptune/contracts";
-import type { DatasetSplit } from "../datasets/split";
 import { embedText } from "../embedding/embedder";
 import { isAbortError, throwIfAborted } from "../util/abort";
 import { allFinished } from "../util/limit";
 import { screenOnMinibatch } from "./acceptance";
 import { adaptiveMinibatchSize, mayPropose, observedCallsPerReply } from "./budget";
 import { refineDrafts } from "./draft";
-import {
-  type EvaluationContext,
-  type ExampleEvaluation,
-  evaluateCandidate,
-  isScored,
-  meanScore,
-} from "./evaluate";
+import { isScored, meanScore } from "./evaluate";
+import { canAffordValidation, evaluateTrain, type IterationEnv } from "./iteration-env";
 import { reflectionMaterial } from "./material";
 import { MAX_MERGES } from "./merge";
 import { tryMerge } from "./merge-step";
-import { BudgetExhaustedError, type RunMeter } from "./meter";
+import { BudgetExhaustedError } from "./meter";
 import { nearBestFrontier, paretoFrontier, selectParent } from "./pareto";
-import type { RunRecorder } from "./recorder";
 import { removalProposal, unanchoredRemovalProposal } from "./removal";
-import { addTrainEvidence, cacheTrainEvaluation, type RunState, trainKey } from "./state";
+import { cacheTrainEvaluation, type RunState } from "./state";
 import { parentMinibatch } from "./targeting";
 import { temperatureProposal } from "./temperature-edit";
 import type { CandidateRecord } from "./types";
 import { scoreValidation } from "./validation";
 
 const EPS = 1e-9;
-
-/** Fixed inputs of every iteration of a run. */
-export interface IterationEnv<C> extends EvaluationContext<C> {
-  split: DatasetSplit;
-  meter: RunMeter;
-  minibatchSize: number;
-  proposalsPerIteration: number;
-  /** Replies made so far and the calls they took (shared with the run state). */
-  replyStats: { replies: number; calls: number };
-  /** Calls kept back for the final held-out test evaluation. */
-  testReserve: number;
-  /** Calls kept back for the final re-scoring of the top candidates. */
-  finalReserve: number;
-  /** Most proposals one iteration may try. */
-  proposalCap: number;
-  /** Train failures shown to the reflection beyond the minibatch (the parent's, then its ancestors'). */
-  reflectionExtra: number;
-  /** Fill the slots the parent's own cached failures leave with its ancestors' (material.ts). */
-  inheritedFailures: boolean;
-  /** Stop scoring a proposal that is hopeless on the first half of the validation set. */
-  earlyStop: boolean;
-  /** Try merging two lineages after an iteration that found a new candidate. */
-  merge: boolean;
-  /** Rank the final candidates by validation pooled with their parent-role train scores. */
-  pooledFinalPick: boolean;
-  /** Draw parents only among frontier members within one standard error of the best mean. */
-  nearBestParents: boolean;
-  /** Grow the minibatch with the iteration's share of an explicit budget. */
-  adaptiveMinibatch: boolean;
-  /** Score the final pick at other temperatures (temperature.ts); calls kept back for it. */
-  temperatureByEvidence: boolean;
-  temperatureReserve: number;
-  /** Probes answer half the validation set first (temperature.ts, `sequentialProbes`). */
-  sequentialProbes: boolean;
-  /** With the cold prior, a probe colder than the pick is never stopped on half the set (temperature.ts). */
-  coldProbeWhole: boolean;
-  /** A lower temperature within one paired standard error of the best wins (temperature.ts). */
-  temperatureTiesToLower: boolean;
-  /** The end's probe measures the middle of the range instead of 0 and the start (temperature.ts). */
-  centreProbe: boolean;
-  /** Present a fresh validation measurement of a temperature chosen among several. */
-  freshPresentedScore: boolean;
-  /** Multi-agent at a call budget: half a pass kept back to present the pick afresh (mechanisms.ts). */
-  multiFreshPass: boolean;
-  /** Single-agent under the cold prior: half a pass kept back to present afresh after the probe. */
-  probeFreshPass: boolean;
-  /** Draw minibatches toward the parent's failures and uncovered strata (targeting.ts). */
-  targetedMinibatch: boolean;
-  /** Temperature edits (temperature-edit.ts) and the run's starting temperature. */
-  temperatureEdits: boolean;
-  seedTemperature: number;
-  /** Removal edits (removal.ts); whether one passes the minibatch on a tie. */
-  removalEdits: boolean;
-  removalHolds: boolean;
-  /** Further reflections on a proposal that passed its minibatch before it is validated (draft.ts). */
-  draftSteps: number;
-  /** Calls of one whole validation pass. */
-  validationCost: number;
-  /** Calls one reply and its scoring take. */
-  perRun: number;
-  /** Where proposals and per-example evidence are recorded (read by the iteration results). */
-  recorder?: RunRecorder;
-}
 
 /** What an iteration did. */
 export interface IterationOutcome {
@@ -107,59 +37,6 @@ export interface IterationOutcome {
   proposals: number;
   /** Longest chain of dependent model calls. */
   depth: number;
-}
-
-/**
- * Whether the calls left above the reserves pay for a validation pass at the
- * observed cost per reply — after a minibatch round of `minibatch` examples
- * (both sides' answers and a reflection) when one comes first (a draft's
- * refinement, draft.ts).
- */
-export function canAffordValidation<C>(env: IterationEnv<C>, minibatch = 0): boolean {
-  const perReply = observedCallsPerReply(env.replyStats, env.perRun);
-  const round = minibatch > 0 ? 2 * minibatch * perReply + 1 : 0;
-  return (
-    env.meter.remaining() - env.testReserve - env.finalReserve >=
-    round + env.split.validation.length * perReply
-  );
-}
-
-/**
- * Evaluates a pool candidate on train examples, reusing cached evaluations.
- * The fresh scores count as the candidate's train evidence: it answers them
- * as a parent, before anything is learnt from them.
- */
-export async function evaluateTrain<C>(
-  env: IterationEnv<C>,
-  state: RunState<C>,
-  candidate: number,
-  batch: readonly number[],
-  signal: AbortSignal,
-): Promise<{ evaluations: ExampleEvaluation[]; depth: number }> {
-  const missing = batch.filter((i) => !state.trainCache.has(trainKey(candidate, i)));
-  const config = (state.candidates[candidate] as { config: C }).config;
-  const fresh = await evaluateCandidate(
-    env,
-    config,
-    missing.map((i) => env.split.train[i] as DatasetExample),
-    signal,
-  );
-  missing.forEach((example, k) => {
-    const e = fresh.evaluations[k] as ExampleEvaluation;
-    cacheTrainEvaluation(state, { candidate, example, ...e });
-  });
-  addTrainEvidence(
-    state.candidates[candidate],
-    fresh.evaluations.map((e) => e.score),
-  );
-  const evaluations = batch.map((i) => {
-    // Unscored evaluations are not cached (they are tried again next time): take the fresh one.
-    const { score, feedback, reply, trace, consulted } =
-      state.trainCache.get(trainKey(candidate, i)) ??
-      (fresh.evaluations[missing.indexOf(i)] as ExampleEvaluation);
-    return { score, feedback, reply, trace, consulted };
-  });
-  return { evaluations, depth: missing.length ? fresh.depth : 0 };
 }
 
 /**

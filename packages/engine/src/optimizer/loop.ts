@@ -4,14 +4,10 @@
  * is the final result with held-out test scores. Cancellation aborts every
  * in-flight call; a checkpoint rides on each result.
  */
-import { initialMinibatchState } from "../datasets/minibatch";
 import { type DatasetSplit, splitDataset } from "../datasets/split";
-import { chooseEmbeddingSource } from "../embedding/embedder";
-import { createProjector } from "../embedding/projection";
-import { createScorer, scorerDepth, userScorer } from "../judge/scorer";
+import { createScorer, userScorer } from "../judge/scorer";
 import { throwIfAborted } from "../util/abort";
-import { allFinished, Semaphore } from "../util/limit";
-import { Prng } from "../util/prng";
+import { Semaphore } from "../util/limit";
 import type { ModeAdapter } from "./adapter";
 import {
   affordableRescores,
@@ -20,27 +16,25 @@ import {
   PROPOSAL_CAP_FACTOR,
 } from "./budget";
 import { dearestPrice } from "./cost-bound";
-import { evaluateCandidate, meanScore } from "./evaluate";
 import { finalise } from "./finalise";
 import { fillValidationGaps } from "./gaps";
-import { type IterationEnv, runIteration } from "./iteration";
-import { MECHANISM_DEFAULTS, mechanismSettings } from "./mechanisms";
+import { runIteration } from "./iteration";
+import type { IterationEnv } from "./iteration-env";
+import { iterationResult } from "./iteration-result";
+import { MECHANISM_DEFAULTS } from "./mechanisms";
 import { meteredPort, RunMeter } from "./meter";
-import { nonNegativeInt, positiveInt } from "./option-values";
+import { positiveInt } from "./option-values";
 import { OutageDetector, outageGuardedPort } from "./outage";
 import { bestByScores } from "./pareto";
 import { RunRecorder } from "./recorder";
 import { ReplyCostMeter } from "./reply-cost";
-import { fromCheckpoint, type RunState, runFingerprint, toCheckpoint } from "./state";
-import { surveySeed, surveySize } from "./survey";
-import { type SweepPlan, sweepReserve } from "./sweep";
+import { BUDGET_DEFAULTS, planRunBudget } from "./run-budget";
+import { startRun } from "./start";
+import { fromCheckpoint, type RunState, runFingerprint } from "./state";
+import { surveySeed } from "./survey";
+import type { SweepPlan } from "./sweep";
 import { taskContextOf } from "./task";
-import type {
-  IterationResult,
-  OptimisationCheckpoint,
-  OptimisationRun,
-  OptimiseOptionsBase,
-} from "./types";
+import type { OptimisationCheckpoint, OptimisationRun, OptimiseOptionsBase } from "./types";
 
 /**
  * The split a run works on: the caller's, else the dataset's deterministic
@@ -65,12 +59,7 @@ export const OPTIMISER_DEFAULTS = {
   proposalsPerIteration: 3,
   // A per-run ceiling; the gateway's adaptive per-provider limit decides how many calls really run.
   concurrency: 32,
-  rescoreTop: 2,
-  // measured in bench/quality.ts over the four worlds (seeds 301–400 and 501–700): 8 against 4
-  // +0.020 and +0.015 share on average, 2 −0.040; 12 and 16 within 0.003 of 8 while only the
-  // parent's own failures were shown. With the ancestors' failures (inheritedFailures) the
-  // slots fill: 16 against 8 +0.020 and +0.005, 24 no better (docs/optimiser.md)
-  reflectionExtra: 16,
+  ...BUDGET_DEFAULTS,
   earlyStop: true,
   adaptiveMinibatch: true,
   merge: true,
@@ -78,46 +67,6 @@ export const OPTIMISER_DEFAULTS = {
   pooledFinalPick: true,
   ...MECHANISM_DEFAULTS,
 } as const;
-
-/** What the run's recorder holds for the iteration that just finished. */
-function recorded<C>(env: IterationEnv<C>): Pick<IterationResult<C>, "reasoning" | "evidence"> {
-  const { proposals, evidence } = env.recorder?.drain() ?? { proposals: [], evidence: [] };
-  return { reasoning: proposals, evidence };
-}
-
-/** Builds the reported result of an iteration for pool candidate `index`. */
-function iterationResult<C>(
-  adapter: ModeAdapter<C>,
-  state: RunState<C>,
-  env: IterationEnv<C>,
-  index: number,
-  accepted: boolean,
-  proposals: number,
-  depth: number,
-): IterationResult<C> {
-  const c = state.candidates[index];
-  if (!c) throw new Error(`no candidate ${index}`);
-  return {
-    iteration: state.iteration,
-    config: c.config,
-    accepted,
-    candidateIteration: c.iteration,
-    parent: c.parent,
-    component: c.component,
-    rationale: c.rationale,
-    validationScore: c.score,
-    validationScores: c.scores.slice(),
-    evaluationPoint: { x: state.iteration, y: Math.round(c.score * 10_000) / 100 },
-    embeddingPoint: c.embeddingPoint,
-    proposals,
-    budgetExhausted: state.budgetExhausted,
-    usage: { ...env.meter.iteration },
-    totalUsage: { ...env.meter.total },
-    criticalPathCalls: depth,
-    checkpoint: toCheckpoint(adapter, state, env.meter),
-    ...recorded(env),
-  };
-}
 
 /**
  * Runs an optimisation with `adapter` from `seedCandidate` (or from
@@ -154,62 +103,21 @@ export async function* runOptimisation<C>(
     throw new Error(`dataset ${options.dataset.name} has no train examples`);
 
   const metric = options.dataset.metric;
-  const judgeCalls = options.scorer ? 0 : scorerDepth(metric);
-  const perRun = adapter.callsPerRun(seedCandidate) + judgeCalls;
-  const evaluateTest = options.evaluateTest ?? true;
-  const plan = sweep && sweep.variants.length > 0 ? sweep : undefined;
-  // With a sweep the test also measures the best-scoring point when it is not the recommended one.
-  const sweepPerRun = plan
-    ? Math.max(...plan.variants.map((v) => v.adapter.callsPerRun(v.apply(seedCandidate))))
-    : 0;
-  const testReserve = evaluateTest
-    ? 2 * split.test.length * perRun + (plan ? split.test.length * (sweepPerRun + judgeCalls) : 0)
-    : 0;
-  const initialCost = split.validation.length * perRun + 1;
-  const proposalCost = 2 * Math.min(minibatchSize, split.train.length) * perRun + 1 + initialCost;
-  const rescoreTop = nonNegativeInt(
-    options.rescoreTop,
-    OPTIMISER_DEFAULTS.rescoreTop,
-    "rescoreTop",
-  );
-  const validationCost = split.validation.length * perRun;
-  const reflectionExtra = nonNegativeInt(
-    options.reflectionExtra,
-    OPTIMISER_DEFAULTS.reflectionExtra,
-    "reflectionExtra",
-  );
-  const seedSurvey = options.seedSurvey ?? OPTIMISER_DEFAULTS.seedSurvey;
-  const survey = seedSurvey ? surveySize(split.train.length, minibatchSize, reflectionExtra) : 0;
-  const searchCalls =
-    initialCost +
-    (iterations > 0 ? survey * perRun : 0) +
-    iterations * proposalsPerIteration * proposalCost;
-  const mechanisms = mechanismSettings(
+  const budget = planRunBudget(
     adapter,
-    options,
-    validationCost,
-    adapter.temperatureOf?.(seedCandidate) ?? 0,
-    Math.ceil(split.validation.length / 2) * perRun,
-    plan !== undefined,
-  );
-  const { temperatureReserve, heldBack } = mechanisms;
-  const sweepCalls = sweepReserve(
-    plan,
     seedCandidate,
-    split.validation.length,
-    split.train.length,
-    judgeCalls,
+    options,
+    split,
+    { minibatchSize, proposalsPerIteration, iterations },
+    sweep,
   );
-  const maxCalls =
-    options.maxCalls ??
-    searchCalls +
-      testReserve +
-      Math.ceil(rescoreTop * validationCost) +
-      temperatureReserve +
-      sweepCalls;
-  if (!options.resumeFrom && maxCalls < initialCost) {
+  const { perRun, judgeCalls, testReserve, validationCost, rescoreTop, sweepCalls, plan } = budget;
+  const { mechanisms, maxCalls, survey, seedSurvey, reflectionExtra } = budget;
+  const { heldBack } = mechanisms;
+  const evaluateTest = options.evaluateTest ?? true;
+  if (!options.resumeFrom && maxCalls < budget.initialCost) {
     throw new RangeError(
-      `a call budget of ${maxCalls} cannot even score the initial candidate (${initialCost} calls)`,
+      `a call budget of ${maxCalls} cannot even score the initial candidate (${budget.initialCost} calls)`,
     );
   }
 
@@ -300,47 +208,11 @@ export async function* runOptimisation<C>(
       repliesBeforeStart = env.replyStats.replies;
     } else {
       meter.startIteration();
-      const [embedding, validation] = await allFinished([
-        chooseEmbeddingSource(llm, adapter.embeddingText(seedCandidate), signal),
-        evaluateCandidate(env, seedCandidate, split.validation, signal),
-      ]);
-      const projector = createProjector({ seed, origin: embedding.vector });
-      const scores = validation.evaluations.map((e) => e.score);
-      env.recorder?.evaluated(0, "validation", split.validation, validation.evaluations);
-      state = {
-        seed,
-        fingerprint,
-        iteration: 0,
-        candidates: [
-          {
-            iteration: 0,
-            config: seedCandidate,
-            parent: null,
-            component: null,
-            rationale: null,
-            scores,
-            score: meanScore(scores),
-            embeddingPoint: projector.project(embedding.vector),
-          },
-        ],
-        keys: new Set([adapter.key(seedCandidate)]),
-        reported: [0],
-        acceptedFlags: [true],
-        rng: new Prng(seed),
-        minibatch: initialMinibatchState(),
-        componentCursor: 0,
-        merges: 0,
-        mergeDue: false,
-        replyStats: env.replyStats,
-        budgetExhausted: false,
-        embedding: { source: embedding.source, origin: embedding.vector },
-        projector,
-        trainCache: new Map(),
-      };
-      const depth = Math.max(validation.depth, embedding.source === "provider" ? 1 : 0);
+      const started = await startRun(env, seedCandidate, { seed, fingerprint }, signal);
+      state = started.state;
       const surveyDepth = iterations > 0 ? await surveySeed(env, state, survey, signal) : 0;
       await fillValidationGaps(env, state, signal);
-      yield iterationResult(adapter, state, env, 0, true, 0, depth + surveyDepth);
+      yield iterationResult(adapter, state, env, 0, true, 0, started.depth + surveyDepth);
     }
 
     while (state.iteration < iterations) {

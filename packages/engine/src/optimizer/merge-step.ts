@@ -9,7 +9,7 @@ import { nextMinibatch } from "../datasets/minibatch";
 import { embedText } from "../embedding/embedder";
 import { allFinished } from "../util/limit";
 import { evaluateCandidate, meanScore, pairedMeans } from "./evaluate";
-import { canAffordValidation, evaluateTrain, type IterationEnv } from "./iteration";
+import { canAffordValidation, evaluateTrain, type IterationEnv } from "./iteration-env";
 import { pickMerge } from "./merge";
 import { nearBestFrontier, paretoFrontier } from "./pareto";
 import { cacheTrainEvaluation, type RunState } from "./state";

@@ -4,7 +4,7 @@
  * initial candidate's mean by the same rule, so a page can show the number
  * the pick used instead of a validation mean that may disagree with it.
  */
-import type { IterationEnv } from "./iteration";
+import type { IterationEnv } from "./iteration-env";
 import { pooledMean } from "./selection";
 import type { RunState } from "./state";
 import type { PickExplanation } from "./types";

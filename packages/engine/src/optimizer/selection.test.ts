@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { syntheticExamples } from "../testing/fake-llm";
-import type { IterationEnv } from "./iteration";
+import type { IterationEnv } from "./iteration-env";
 import { pooledMean, rankByScore, selectFinal } from "./selection";
 import type { RunState } from "./state";
 import { drive, singleOptions } from "./test-helpers";

@@ -10,7 +10,7 @@
 
 import { mapAll } from "../util/limit";
 import { type ExampleEvaluation, evaluateCandidate, meanScore } from "./evaluate";
-import type { IterationEnv } from "./iteration";
+import type { IterationEnv } from "./iteration-env";
 import { BudgetExhaustedError } from "./meter";
 import { bestCandidate } from "./pareto";
 import type { RunState } from "./state";

@@ -13,7 +13,7 @@
  * train evidence for the final pick. Measured in bench/quality.ts over seven
  * worlds (docs/optimiser.md, "Session 23").
  */
-import { evaluateTrain, type IterationEnv } from "./iteration";
+import { evaluateTrain, type IterationEnv } from "./iteration-env";
 import { BudgetExhaustedError } from "./meter";
 import type { RunState } from "./state";
 

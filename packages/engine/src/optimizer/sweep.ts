@@ -12,7 +12,7 @@ import type { ModeAdapter } from "./adapter";
 import { CONFIRM_EXAMPLES } from "./confirm";
 import { type ExampleEvaluation, evaluateCandidate, meanScore } from "./evaluate";
 import type { MeasuredPoint } from "./frontier";
-import type { IterationEnv } from "./iteration";
+import type { IterationEnv } from "./iteration-env";
 import { BudgetExhaustedError } from "./meter";
 import type { ReplyCostMeter } from "./reply-cost";
 

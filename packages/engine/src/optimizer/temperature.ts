@@ -15,7 +15,7 @@
  */
 import type { DatasetExample } from "@promptune/contracts";
 import { type ExampleEvaluation, evaluateCandidate, meanScore } from "./evaluate";
-import type { IterationEnv } from "./iteration";
+import type { IterationEnv } from "./iteration-env";
 import { BudgetExhaustedError } from "./meter";
 import { EARLY_STOP_MIN_EXAMPLES, scoreInHalves } from "./validation";
 

@@ -7,7 +7,7 @@
  */
 import type { DatasetExample } from "@promptune/contracts";
 import { type ExampleEvaluation, evaluateCandidate, pairedMeans } from "./evaluate";
-import type { IterationEnv } from "./iteration";
+import type { IterationEnv } from "./iteration-env";
 
 /** Validation sets smaller than this are always scored whole. */
 export const EARLY_STOP_MIN_EXAMPLES = 10;
