@@ -22,7 +22,7 @@
  * printed: calls, tokens, presented validation − held-out, and presented
  * prompt length / shortest prompt reaching its score.
  *
- *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute,booking,sharp,general,format,scope,team]
+ *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute,booking,sharp,general,format,scope,team,facets]
  *     [--only single,single2,fixed,ax,ax2,multi,multi2,multi-product,ablations,variants,multi-ablations,frontier,server]
  *     [--ablation TEXT]   (only the ablation, multi-ablation and variant rows whose name contains TEXT)
  *     [--frontier-budget N]   (the frontier row's call budget, default 480)
@@ -109,7 +109,7 @@ const { values } = parseArgs({
     first: { type: "string", default: "1" },
     world: {
       type: "string",
-      default: "types,rubric,rare,dilute,booking,sharp,general,format,scope,team",
+      default: "types,rubric,rare,dilute,booking,sharp,general,format,scope,team,facets",
     },
     only: { type: "string", default: "single,fixed,ax,multi,ablations" },
     ablation: { type: "string", default: "" },

@@ -7,20 +7,18 @@
  * cache for deterministic calls.
  */
 import type { LlmProviderStatus, LlmStatus } from "@promptune/contracts";
-import {
-  addUsage,
-  type CallPriority,
-  type CompletionRequest,
-  type CompletionResult,
-  type EmbeddingRequest,
-  type EmbeddingResult,
-  emptyUsage,
-  type LlmPort,
-  type LlmUsage,
-  type StructuredRequest,
-  type StructuredResult,
+import type {
+  CompletionRequest,
+  CompletionResult,
+  EmbeddingRequest,
+  EmbeddingResult,
+  LlmPort,
+  LlmUsage,
+  StructuredRequest,
+  StructuredResult,
 } from "@promptune/engine";
 import { z } from "zod";
+import { providerAttempts } from "./attempt";
 import { cacheKey, MemoryCache, type ResponseCache } from "./cache";
 import {
   type LlmConfig,
@@ -29,13 +27,11 @@ import {
   type ProviderKind,
   providersInUse,
 } from "./env";
-import { toLlmError } from "./failures";
-import { CachedFlights, type Stored, untilAborted } from "./flight";
+import { CachedFlights, type Stored } from "./flight";
 import type { UsageMeter } from "./metering";
-import { costOf, priceOf } from "./prices";
-import type { LlmProvider, ProviderTokens } from "./providers/types";
-import { AttemptTimeout, RetriesExhausted, withRetries } from "./retry";
-import { allowSharedSignal, asksToBackOff, providerSlots } from "./slots";
+import { priceOf } from "./prices";
+import { providerSlots } from "./slots";
+import { UsageLedger } from "./usage-ledger";
 
 const jsonSchemas = new WeakMap<object, unknown>();
 
@@ -86,7 +82,7 @@ export function createLlmGateway(
   const cache = deps.cache ?? new MemoryCache();
   const log = deps.logger;
   const flights = new CachedFlights(cache, log);
-  let totals = emptyUsage();
+  const ledger = new UsageLedger(config.prices, log);
 
   const { slotFor, existing, limits, close: closeSlots } = providerSlots(config, log);
 
@@ -97,112 +93,7 @@ export function createLlmGateway(
       provider: config.openai ? "openai" : "local",
     };
 
-  /** One provider operation with timeout per attempt, concurrency limit and retries. */
-  const attempt = async <R>(
-    ref: ModelRef,
-    signal: AbortSignal | undefined,
-    run: (provider: LlmProvider, signal: AbortSignal) => Promise<R>,
-    priority: CallPriority = "background",
-    user?: string,
-  ): Promise<R> => {
-    const { provider, limit } = slotFor(ref.provider);
-    const claim =
-      user === undefined
-        ? {}
-        : { key: user, cap: (n: number) => Math.floor((n * config.userSlotSharePercent) / 100) };
-    allowSharedSignal(signal);
-    if (provider.prepare) await untilAborted(provider.prepare(), signal);
-    try {
-      return await withRetries(
-        async () => {
-          const release = await limit.acquire(
-            signal,
-            priority === "interactive" ? "urgent" : "normal",
-            claim,
-          );
-          const timeout = new AbortController();
-          const timer = setTimeout(
-            () => timeout.abort(new AttemptTimeout(config.timeoutMs)),
-            config.timeoutMs,
-          );
-          const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
-          try {
-            const result = await run(provider, combined);
-            release("success");
-            return result;
-          } catch (error) {
-            if (timeout.signal.aborted && !signal?.aborted) {
-              release("failure");
-              throw new AttemptTimeout(config.timeoutMs);
-            }
-            release(!signal?.aborted && asksToBackOff(error) ? "backoff" : "failure");
-            throw error;
-          } finally {
-            clearTimeout(timer);
-          }
-        },
-        {
-          maxRetries: config.maxRetries,
-          baseDelayMs: config.retryBaseMs,
-          ...(signal ? { signal } : {}),
-          onRetry: ({ attempt: n, delayMs, failure }) =>
-            log?.warn(
-              {
-                model: ref.id,
-                attempt: n,
-                delayMs: Math.round(delayMs),
-                kind: failure.kind,
-                status: failure.status,
-                error: failure.message,
-              },
-              "LLM call failed; retrying",
-            ),
-        },
-      );
-    } catch (error) {
-      if (error instanceof RetriesExhausted) throw toLlmError(error, ref, config.timeoutMs);
-      throw error;
-    }
-  };
-
-  const account = (
-    ref: ModelRef,
-    purpose: string,
-    tokens: ProviderTokens,
-    paid: boolean,
-    startedAt: number,
-  ): LlmUsage => {
-    const usage: LlmUsage = paid
-      ? {
-          calls: 1,
-          inputTokens: tokens.inputTokens,
-          outputTokens: tokens.outputTokens,
-          costUsd: costOf(
-            config.prices,
-            ref.id,
-            ref.provider,
-            tokens.inputTokens,
-            tokens.outputTokens,
-          ),
-          cachedCalls: 0,
-        }
-      : { ...emptyUsage(), cachedCalls: 1 };
-    totals = addUsage(totals, usage);
-    log?.info(
-      {
-        model: ref.id,
-        provider: ref.provider,
-        purpose,
-        cached: !paid,
-        inputTokens: usage.inputTokens,
-        outputTokens: usage.outputTokens,
-        costUsd: usage.costUsd,
-        ms: Date.now() - startedAt,
-      },
-      "LLM call",
-    );
-    return usage;
-  };
+  const attempt = providerAttempts(config, slotFor, log);
 
   /**
    * A call that is cached when deterministic, attempted directly otherwise;
@@ -223,13 +114,13 @@ export function createLlmGateway(
     try {
       if (key === null) {
         const stored = await produce(signal);
-        usage = account(ref, purpose, stored, true, startedAt);
+        usage = ledger.record(ref, purpose, stored, true, startedAt);
         return { value: stored.value, usage, fresh: true };
       }
       const { stored, paid } = await flights.run(key, signal, (flightSignal) =>
         produce(flightSignal),
       );
-      usage = account(ref, purpose, stored, paid, startedAt);
+      usage = ledger.record(ref, purpose, stored, paid, startedAt);
       return { value: stored.value, usage, fresh: paid };
     } finally {
       await settle?.(usage).catch((error: unknown) => {
@@ -364,7 +255,7 @@ export function createLlmGateway(
       if (embed) port.embed = (request) => embed(request, userId);
       return port;
     },
-    totals: () => ({ ...totals }),
+    totals: () => ledger.totals(),
     concurrencyLimits: limits,
     priceOf: (model) =>
       refOf(model).provider === "local" ? { input: 0, output: 0 } : priceOf(config.prices, model),
