@@ -112,9 +112,8 @@ export async function* runOptimisation<C>(
     sweep,
   );
   const { perRun, judgeCalls, testReserve, validationCost, rescoreTop, sweepCalls, plan } = budget;
-  const { mechanisms, maxCalls, survey, seedSurvey, reflectionExtra } = budget;
+  const { mechanisms, maxCalls, survey, seedSurvey, reflectionExtra, evaluateTest } = budget;
   const { heldBack } = mechanisms;
-  const evaluateTest = options.evaluateTest ?? true;
   if (!options.resumeFrom && maxCalls < budget.initialCost) {
     throw new RangeError(
       `a call budget of ${maxCalls} cannot even score the initial candidate (${budget.initialCost} calls)`,

@@ -24,7 +24,7 @@ export const BUDGET_DEFAULTS = {
 } as const;
 
 /** The run's planned budget: reserves, per-reply cost and the cap. */
-export interface RunBudget {
+export interface RunBudget<C> {
   /** Calls one scored reply costs: the mode's calls plus the judge's. */
   perRun: number;
   /** Judge calls per scored reply (0 with a user's scorer). */
@@ -45,7 +45,9 @@ export interface RunBudget {
   /** The engine's mechanisms with their reserves (mechanisms.ts). */
   mechanisms: ReturnType<typeof mechanismSettings>;
   /** The sweep, when it has candidate models. */
-  plan: SweepPlan<unknown> | undefined;
+  plan: SweepPlan<C> | undefined;
+  /** Whether the end scores the held-out test split. */
+  evaluateTest: boolean;
   /** The run's cap on model calls. */
   maxCalls: number;
 }
@@ -58,7 +60,7 @@ export function planRunBudget<C>(
   split: DatasetSplit,
   shape: { minibatchSize: number; proposalsPerIteration: number; iterations: number },
   sweep?: SweepPlan<C>,
-): RunBudget & { plan: SweepPlan<C> | undefined } {
+): RunBudget<C> {
   const { minibatchSize, proposalsPerIteration, iterations } = shape;
   const judgeCalls = options.scorer ? 0 : scorerDepth(options.dataset.metric);
   const perRun = adapter.callsPerRun(seedCandidate) + judgeCalls;
@@ -121,6 +123,7 @@ export function planRunBudget<C>(
     reflectionExtra,
     mechanisms,
     plan,
+    evaluateTest,
     maxCalls,
   };
 }
