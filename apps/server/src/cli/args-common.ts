@@ -1,10 +1,12 @@
 /**
  * Pieces of command-line parsing shared by `optimize` and `eval`: the
- * dataset choice, the configuration under test, numbers, shares and the
- * progress mode. Every mistake is a UsageError (exit code 2).
+ * dataset choice, the configuration under test, numbers, shares, the
+ * progress mode, the output options and --server. Every mistake is a
+ * UsageError (exit code 2).
  */
 import { parseArgs } from "node:util";
 import { type Metric, MetricSchema } from "@promptune/contracts";
+import { DEFAULT_CACHE_DIR } from "./disk-cache";
 
 /** A mistake in the command line or in a file it names (exit code 2). */
 export class UsageError extends Error {
@@ -197,4 +199,59 @@ export function readProgressMode(values: OptionValues): ProgressMode | undefined
   if (value !== "bar" && value !== "lines" && value !== "none")
     throw new UsageError("--progress must be bar, lines or none");
   return value;
+}
+
+/** Output options shared by the commands that call models. */
+export interface OutputArgs {
+  json: boolean;
+  /** File the result is written to (JSON). */
+  output?: string;
+  /** Forced progress display; default bar on a terminal, lines otherwise. */
+  progress?: ProgressMode;
+  concurrency?: number;
+  /** Folder of the persistent response cache; undefined with --no-cache. */
+  cacheDir?: string;
+}
+
+/** The cache folder: --cache-dir, PROMPTUNE_CACHE_DIR or the default; none with --no-cache. */
+function cacheDirOf(values: OptionValues, env: Record<string, string | undefined>) {
+  if (values["no-cache"] === true) {
+    if (values["cache-dir"] !== undefined)
+      throw new UsageError("give either --no-cache or --cache-dir, not both");
+    return undefined;
+  }
+  return stringOption(values, "cache-dir") ?? env.PROMPTUNE_CACHE_DIR ?? DEFAULT_CACHE_DIR;
+}
+
+/** Reads OUTPUT_OPTIONS (json, output, progress, concurrency, cache) into OutputArgs. */
+export function outputArgs(
+  values: OptionValues,
+  env: Record<string, string | undefined>,
+): OutputArgs {
+  return {
+    cacheDir: cacheDirOf(values, env),
+    json: values.json === true,
+    output: stringOption(values, "output"),
+    progress: readProgressMode(values),
+    concurrency: numberOption(values, "concurrency", isPositiveInteger, "a positive integer"),
+  };
+}
+
+/** Rejects positional arguments of a command that takes none. */
+export function noPositionals(command: string, positionals: string[]): void {
+  if (positionals.length)
+    throw new UsageError(`unexpected argument "${positionals[0]}" for ${command}`);
+}
+
+/** Reads --server: the URL of a Promptune server to run on; not with --config. */
+export function serverOption(values: OptionValues): string | undefined {
+  const server = stringOption(values, "server");
+  if (server === undefined) return undefined;
+  if (!/^https?:\/\/[^\s/]+/.test(server))
+    throw new UsageError(
+      "--server must be the server's URL, such as https://promptune.example.com",
+    );
+  if (values.config !== undefined)
+    throw new UsageError("--server cannot be combined with --config");
+  return server;
 }

@@ -14,19 +14,20 @@ import {
   DATASET_OPTIONS,
   type DatasetChoice,
   isPositiveInteger,
+  noPositionals,
   numberOption,
   type OptionSpecs,
   type OptionValues,
   OUTPUT_OPTIONS,
-  type ProgressMode,
+  type OutputArgs,
+  outputArgs,
   parseMetric,
   parseOptions,
   readDatasetChoice,
-  readProgressMode,
   readSubject,
   SUBJECT_OPTIONS,
   type SubjectArgs,
-  shareOption,
+  serverOption,
   stringOption,
   UsageError,
 } from "./args-common";
@@ -38,21 +39,12 @@ import {
   parseRollback,
   type RollbackArgs,
 } from "./args-deploy";
-import { DEFAULT_CACHE_DIR } from "./disk-cache";
+import { type EvalArgs, parseEval } from "./args-eval";
 
+export type { OutputArgs } from "./args-common";
 export { UsageError } from "./args-common";
-
-/** Output options shared by the commands that call models. */
-export interface OutputArgs {
-  json: boolean;
-  /** File the result is written to (JSON). */
-  output?: string;
-  /** Forced progress display; default bar on a terminal, lines otherwise. */
-  progress?: ProgressMode;
-  concurrency?: number;
-  /** Folder of the persistent response cache; undefined with --no-cache. */
-  cacheDir?: string;
-}
+export type { EvalArgs } from "./args-eval";
+export { EVAL_DEFAULT_TEMPERATURE, EVAL_OPTIONS, MAX_REPEAT } from "./args-eval";
 
 /** Parsed `promptune optimize` options. */
 export interface OptimizeArgs extends SubjectArgs, OutputArgs {
@@ -71,32 +63,6 @@ export interface OptimizeArgs extends SubjectArgs, OutputArgs {
   server?: string;
   /** Which settings the command line gave (a --config file fills the others). */
   explicit: { iterations: boolean; seed: boolean };
-}
-
-/** Parsed `promptune eval` options. */
-export interface EvalArgs extends SubjectArgs, OutputArgs {
-  command: "eval";
-  dataset: DatasetChoice;
-  /** Score every example instead of the held-out split. */
-  all: boolean;
-  /** Per-example pass mark in [0, 1]. */
-  passScore: number;
-  /** True when --pass-score was given: then every example must reach it (exit 1 otherwise). */
-  passScoreIsGate: boolean;
-  /** Repetitions of every example (--repeat K); scores are averaged. */
-  repeat: number;
-  /** What --min-score is compared with: the mean, or the lower bound of its 95 % interval. */
-  gateOn: "mean" | "lower";
-  /** Exit 1 when the score is below this share. */
-  minScore?: number;
-  /** Earlier report to compare against. */
-  baseline?: string;
-  /** Largest tolerated drop below the baseline, as a share. */
-  maxDrop: number;
-  /** JUnit XML report file. */
-  junit?: string;
-  /** A Promptune server that scores the prompt (--server URL; token from PROMPTUNE_TOKEN). */
-  server?: string;
 }
 
 /** Parsed `promptune datasets validate FILE`. */
@@ -119,31 +85,6 @@ export type CliArgs =
   | { command: "help"; topic?: string }
   | { command: "version" };
 
-/** The cache folder: --cache-dir, PROMPTUNE_CACHE_DIR or the default; none with --no-cache. */
-function cacheDirOf(values: OptionValues, env: Record<string, string | undefined>) {
-  if (values["no-cache"] === true) {
-    if (values["cache-dir"] !== undefined)
-      throw new UsageError("give either --no-cache or --cache-dir, not both");
-    return undefined;
-  }
-  return stringOption(values, "cache-dir") ?? env.PROMPTUNE_CACHE_DIR ?? DEFAULT_CACHE_DIR;
-}
-
-function outputArgs(values: OptionValues, env: Record<string, string | undefined>): OutputArgs {
-  return {
-    cacheDir: cacheDirOf(values, env),
-    json: values.json === true,
-    output: stringOption(values, "output"),
-    progress: readProgressMode(values),
-    concurrency: numberOption(values, "concurrency", isPositiveInteger, "a positive integer"),
-  };
-}
-
-function noPositionals(command: string, positionals: string[]): void {
-  if (positionals.length)
-    throw new UsageError(`unexpected argument "${positionals[0]}" for ${command}`);
-}
-
 /** Options of `promptune optimize` (add new ones here and read them in parseOptimize). */
 export const OPTIMIZE_OPTIONS: OptionSpecs = {
   ...DATASET_OPTIONS,
@@ -157,25 +98,6 @@ export const OPTIMIZE_OPTIONS: OptionSpecs = {
   server: { type: "string" },
   task: { type: "string" },
 };
-
-/** Options of `promptune eval` (add new ones here and read them in parseEval). */
-export const EVAL_OPTIONS: OptionSpecs = {
-  ...DATASET_OPTIONS,
-  ...SUBJECT_OPTIONS,
-  ...OUTPUT_OPTIONS,
-  all: { type: "boolean" },
-  "pass-score": { type: "string" },
-  "min-score": { type: "string" },
-  "gate-on": { type: "string" },
-  baseline: { type: "string" },
-  "max-drop": { type: "string" },
-  junit: { type: "string" },
-  repeat: { type: "string" },
-  server: { type: "string" },
-};
-
-/** Most repetitions `--repeat` accepts. */
-export const MAX_REPEAT = 20;
 
 /** --models a,b,c: up to MAX_CANDIDATE_MODELS distinct model ids. */
 function candidateModelsOption(values: OptionValues): { candidateModels?: string[] } {
@@ -232,58 +154,6 @@ function parseOptimize(rest: string[], env: Record<string, string | undefined>):
   };
 }
 
-function parseEval(rest: string[], env: Record<string, string | undefined>): EvalArgs {
-  const { values, positionals } = parseOptions(rest, EVAL_OPTIONS);
-  noPositionals("eval", positionals);
-  const baseline = stringOption(values, "baseline");
-  const maxDrop = shareOption(values, "max-drop");
-  if (maxDrop !== undefined && baseline === undefined)
-    throw new UsageError("--max-drop needs --baseline FILE");
-  return {
-    command: "eval",
-    dataset: readDatasetChoice(values),
-    ...readSubject(values, EVAL_DEFAULT_TEMPERATURE),
-    all: values.all === true,
-    passScore: shareOption(values, "pass-score") ?? 1,
-    passScoreIsGate: values["pass-score"] !== undefined,
-    repeat:
-      numberOption(
-        values,
-        "repeat",
-        (n) => Number.isInteger(n) && n >= 1 && n <= MAX_REPEAT,
-        `a whole number from 1 to ${MAX_REPEAT}`,
-      ) ?? 1,
-    gateOn: readGateOn(values),
-    minScore: shareOption(values, "min-score"),
-    baseline,
-    maxDrop: maxDrop ?? 0,
-    junit: stringOption(values, "junit"),
-    server: serverOption(values),
-    ...outputArgs(values, env),
-  };
-}
-
-function serverOption(values: OptionValues): string | undefined {
-  const server = stringOption(values, "server");
-  if (server === undefined) return undefined;
-  if (!/^https?:\/\/[^\s/]+/.test(server))
-    throw new UsageError(
-      "--server must be the server's URL, such as https://promptune.example.com",
-    );
-  if (values.config !== undefined)
-    throw new UsageError("--server cannot be combined with --config");
-  return server;
-}
-
-function readGateOn(values: OptionValues): "mean" | "lower" {
-  const value = stringOption(values, "gate-on") ?? "mean";
-  if (value !== "mean" && value !== "lower")
-    throw new UsageError("--gate-on must be mean or lower");
-  if (value === "lower" && values["min-score"] === undefined)
-    throw new UsageError("--gate-on lower needs --min-score S");
-  return value;
-}
-
 function parseDatasets(rest: string[], env: Record<string, string | undefined>): CliArgs {
   if (rest[0] === "pull") return parsePull(rest.slice(1), env);
   const { values, positionals } = parseOptions(rest, {
@@ -308,8 +178,6 @@ function parseDatasets(rest: string[], env: Record<string, string | undefined>):
   };
 }
 
-/** Sampling temperature of `eval` unless --temperature says otherwise: repeatable scores. */
-export const EVAL_DEFAULT_TEMPERATURE = 0;
 /** Seed temperature of `optimize` unless --temperature says otherwise (the optimiser may tune it). */
 export const OPTIMIZE_DEFAULT_TEMPERATURE = 0.7;
 

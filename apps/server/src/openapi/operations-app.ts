@@ -1,25 +1,19 @@
 /**
  * The web app's own routes as OpenAPI operations (sign-in, chat, defaults,
- * history selection, Telegram integration, usage, the documentation itself):
- * the automation operations are in operations.ts. Each names the zod
- * contracts both sides parse.
+ * history selection, Telegram integration, usage, the documentation itself,
+ * and last the inspection pages' from operations-inspection.ts): the
+ * automation operations are in operations.ts. Each names the zod contracts
+ * both sides parse.
  */
 import {
   AccountSwitchRequestSchema,
   AuthLinkCallbackQuerySchema,
   AuthLinkRequestSchema,
-  AuthProvidersSchema,
   AuthStatusSchema,
   BotLinksSchema,
   ChatRequestSchema,
   ChatResponseSchema,
-  DatasetDetailSchema,
-  DatasetSummarySchema,
-  DatasetUpdateRequestSchema,
   DefaultsResponseSchema,
-  EvidenceExportQuerySchema,
-  EvidencePageSchema,
-  EvidenceQuerySchema,
   FrontierChoiceRequestSchema,
   GoogleCallbackRequestSchema,
   GoogleUrlSchema,
@@ -28,7 +22,6 @@ import {
   MailSentSchema,
   MultiAgentChatRequestSchema,
   MultiAgentChatResponseSchema,
-  RunReasoningSchema,
   SelectPromptRequestSchema,
   SignInResultSchema,
   SigninRequestSchema,
@@ -41,75 +34,13 @@ import {
 } from "@promptune/contracts";
 import { z } from "zod";
 import type { Operation } from "./operation";
+import { INSPECTION_OPERATIONS } from "./operations-inspection";
 
 /** GET/POST /telegram/integration data: the integration, the bot links and its verification. */
 const IntegrationStateSchema = IntegrationSchema.extend({
   bots: BotLinksSchema,
   verification: TelegramVerificationSchema,
 });
-
-/** A run's evidence, reasoning and the datasets page (issue 26). */
-const INSPECTION_OPERATIONS: Operation[] = [
-  {
-    method: "get",
-    path: "/auth/providers",
-    tag: "Sign-in",
-    summary: "Which external sign-in providers this server offers",
-    auth: "public",
-    data: AuthProvidersSchema,
-  },
-  {
-    method: "get",
-    path: "/auto-tune/optimize/runs/{id}/evidence",
-    tag: "Runs",
-    summary: "Per-example evidence of two configurations of your run (paged, filtered, sorted)",
-    auth: "read",
-    query: EvidenceQuerySchema.shape,
-    data: EvidencePageSchema,
-  },
-  {
-    method: "get",
-    path: "/auto-tune/optimize/runs/{id}/evidence/export",
-    tag: "Runs",
-    summary: "The same evidence as a CSV or JSONL download",
-    auth: "read",
-    query: EvidenceExportQuerySchema.shape,
-    response: { contentType: "text/csv", schema: { type: "string" } },
-  },
-  {
-    method: "get",
-    path: "/auto-tune/optimize/runs/{id}/reasoning",
-    tag: "Runs",
-    summary: "The optimiser's reasoning of your run: proposals, outcomes, intervals, the pick",
-    auth: "read",
-    data: RunReasoningSchema,
-  },
-  {
-    method: "get",
-    path: "/datasets/{name}",
-    tag: "Datasets",
-    summary: "A bundled dataset or one of yours, with its first examples",
-    auth: "public",
-    data: DatasetDetailSchema,
-  },
-  {
-    method: "put",
-    path: "/datasets/{name}",
-    tag: "Datasets",
-    summary: "Rename or re-describe one of your datasets",
-    auth: "run",
-    body: DatasetUpdateRequestSchema,
-    data: DatasetSummarySchema,
-  },
-  {
-    method: "get",
-    path: "/feedback/{name}/jsonl",
-    tag: "Feedback",
-    summary: "Download your Feedback dataset as JSONL",
-    auth: "read",
-    response: { contentType: "application/x-ndjson", schema: { type: "string" } },
-  },
-];
 
 /** The sign-in, account, chat and integration operations. */
 export const APP_OPERATIONS: Operation[] = [

@@ -1,15 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { type FinalResult, RUN_PAUSE } from "@promptune/contracts";
 import {
-  type DatasetExample,
-  type FinalResult,
-  type MultiAgentIteration,
-  RUN_PAUSE,
-} from "@promptune/contracts";
-import {
-  type CandidateEvidence,
   type EngineModels,
-  type FrontierEvidence,
-  type IterationResult,
   isAbortError,
   type LlmPort,
   ProviderOutageError,
@@ -19,19 +11,13 @@ import { budgetStopNotice, ownersPort } from "../budgets/run-port";
 import type { DatasetRegistry } from "../datasets/registry";
 import { withDbRetry } from "../db/transient";
 import type { EvidenceRepository } from "../evidence/repository";
-import { startEngine } from "./engine-start";
 import { runErrorFrame } from "./error-frames";
 import type { RunEvent, RunEventBus } from "./events";
-import { multiFinal, multiIteration, singleFinal, singleIteration, toUsage } from "./mapping";
 import { pausedFrame, probeModelsOf, resumedFrame, waitForProvider } from "./outage";
-import {
-  failureMessage,
-  tooManyResumesMessage,
-  withCostCapNotice,
-  withEstimate,
-} from "./outcome-messages";
+import { failureMessage, tooManyResumesMessage } from "./outcome-messages";
 import type { RunHandler } from "./queue";
 import type { RunRepository, RunRow } from "./repository";
+import { createRunDriver } from "./run-driver";
 
 /** What executing a run needs. */
 export interface RunExecutorDeps {
@@ -81,6 +67,8 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
       onRetry: (err, attempt, delayMs) =>
         deps.log.warn({ err, runId, attempt, delayMs }, "database error during a run; retrying"),
     });
+  /** Drives a run's engine, storing each iteration before publishing it (run-driver.ts). */
+  const drive = createRunDriver(deps, db);
 
   return async (runId, signal) => {
     const run = await db(runId, () => deps.runs.get(runId));
@@ -210,109 +198,5 @@ export function createRunHandler(deps: RunExecutorDeps): RunHandler {
         run = (await db(run.id, () => deps.runs.get(run.id))) ?? run;
       }
     }
-  }
-
-  async function drive(
-    run: RunRow,
-    d: RunExecutorDeps,
-    llm: LlmPort,
-    signal: AbortSignal,
-  ): Promise<FinalResult> {
-    const engine = await startEngine(run, d, llm, signal);
-    const publish = (event: RunEvent) => d.events.publish(run.id, event);
-    // A resumed run re-announces what it had stored: the process that died may
-    // have saved an iteration without publishing it. Sockets drop duplicates.
-    const stored = await db(run.id, () => d.runs.iterations(run.id));
-    for (const s of stored) {
-      if (engine.mode === "multi" && s.iteration === 0) continue;
-      await publish({ type: "update", data: JSON.parse(s.data) });
-    }
-    if (engine.mode === "single") {
-      let step = await engine.gen.next();
-      while (!step.done) {
-        const r = step.value;
-        const data = singleIteration(r, engine.request);
-        await saveEvidence(run.id, r.evidence, engine.examples);
-        await save(run.id, r, data);
-        await publish({ type: "update", data, sent_at: Date.now() });
-        step = await engine.gen.next();
-      }
-      await saveFinalEvidence(run.id, step.value, engine.examples);
-      return withEstimate(withCostCapNotice(singleFinal(run.id, step.value), step.value, run), run);
-    }
-    // Multi-agent: iteration 0 is stored; its points ride on iteration 1 as `baseline`.
-    let baseline: MultiAgentIteration["baseline"];
-    const zero = stored.find((s) => s.iteration === 0);
-    if (zero) {
-      const z = JSON.parse(zero.data) as MultiAgentIteration;
-      baseline = {
-        evaluation_point: z.evaluation_point,
-        embedding_point: z.embedding_point,
-        validation_score: z.validation_score,
-        ...(z.validation_interval ? { validation_interval: z.validation_interval } : {}),
-      };
-    }
-    let step = await engine.gen.next();
-    while (!step.done) {
-      const r = step.value;
-      const data = multiIteration(r);
-      await saveEvidence(run.id, r.evidence, engine.examples);
-      if (r.iteration === 0) {
-        baseline = {
-          evaluation_point: data.evaluation_point,
-          embedding_point: data.embedding_point,
-          validation_score: data.validation_score,
-          validation_interval: data.validation_interval ?? null,
-        };
-        await save(run.id, r, data);
-      } else {
-        const sent = r.iteration === 1 && baseline ? { ...data, baseline } : data;
-        await save(run.id, r, sent);
-        await publish({ type: "update", data: sent, sent_at: Date.now() });
-      }
-      step = await engine.gen.next();
-    }
-    await saveFinalEvidence(run.id, step.value, engine.examples);
-    return withEstimate(withCostCapNotice(multiFinal(run.id, step.value), step.value, run), run);
-  }
-
-  /** Stores per-example evidence before the iteration (or the completion) it belongs to. */
-  async function saveEvidence(
-    runId: string,
-    evidence: readonly CandidateEvidence[],
-    examples: readonly DatasetExample[],
-  ): Promise<void> {
-    const repo = deps.evidence;
-    if (!repo || evidence.length === 0) return;
-    await db(runId, () => repo.save(runId, evidence, examples));
-  }
-
-  /**
-   * Stores a finished run's evidence (the held-out test's answers and the
-   * frontier points') before the completion it belongs to; both modes.
-   */
-  async function saveFinalEvidence(
-    runId: string,
-    final: {
-      testEvidence: readonly CandidateEvidence[];
-      frontierEvidence?: readonly FrontierEvidence[];
-    },
-    examples: readonly DatasetExample[],
-  ): Promise<void> {
-    await saveEvidence(runId, final.testEvidence, examples);
-    const repo = deps.evidence;
-    const frontier = final.frontierEvidence ?? [];
-    if (!repo || frontier.length === 0) return;
-    await db(runId, () => repo.saveFrontier(runId, frontier, examples));
-  }
-
-  async function save<C>(runId: string, r: IterationResult<C>, data: unknown): Promise<void> {
-    await db(runId, () =>
-      deps.runs.saveIteration(runId, r.iteration, data, {
-        checkpoint: r.checkpoint,
-        usage: toUsage(r.totalUsage),
-        ...(r.iteration === 0 ? { initialScore: r.validationScore } : {}),
-      }),
-    );
   }
 }
