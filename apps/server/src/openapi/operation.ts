@@ -1,4 +1,4 @@
-/** The shape of one documented API operation (operations.ts, operations-app.ts). */
+/** The shape of one documented API operation (operations.ts, operations-app.ts, operations-inspection.ts). */
 import type { z } from "zod";
 
 /** One documented operation. */
