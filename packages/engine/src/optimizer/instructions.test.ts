@@ -6,11 +6,13 @@ import {
   conditionOf,
   drawGenericPruning,
   drawRemoval,
+  drawUnanchoredPruning,
   instructionsOf,
   mergeInstructions,
   withoutConflictingAdditions,
   withoutInstruction,
 } from "./instructions";
+import { contentWords } from "./anchors";
 import { mergePair } from "./merge";
 import { applyJointEdits } from "./multi";
 import { singleAgentAdapter } from "./single";
@@ -50,6 +52,37 @@ describe("instructions of a prompt", () => {
       "Version 2.5 is out.",
       "Use it.",
     ]);
+  });
+
+  it("an abbreviation's full stop does not end an instruction, a sentence's does", () => {
+    expect(
+      instructionsOf(
+        "Quote the claim code, e.g. KX-1234. Ask Dr. Lee to approve refunds, i.e. the lead. " +
+          "Reply in U.S. English. List parts, labels, etc. when asked. List the parts, etc. Be brief.",
+      ),
+    ).toEqual([
+      "Quote the claim code, e.g. KX-1234.",
+      "Ask Dr. Lee to approve refunds, i.e. the lead.",
+      "Reply in U.S. English.",
+      "List parts, labels, etc. when asked.",
+      "List the parts, etc.",
+      "Be brief.",
+    ]);
+    // users' own prompts go without capitals: a full stop before a lower-case word still ends one
+    expect(instructionsOf("be brief. use the code.")).toEqual(["be brief.", "use the code."]);
+  });
+
+  it("a pruning of unanchored instructions never leaves an example cut off its instruction", () => {
+    const vocabulary = new Set(contentWords("Warranty claims: give the claim code of the request."));
+    const pruned = drawUnanchoredPruning(
+      "Give the claim code. Always be cheerful.",
+      "Give the claim code. Always be cheerful. Write the claim code in capitals, e.g. KX-1234.",
+      vocabulary,
+    );
+    expect(pruned?.prompt).toBe(
+      "Give the claim code. Write the claim code in capitals, e.g. KX-1234.",
+    );
+    expect(pruned?.removed).toBe("Always be cheerful.");
   });
 
   it("reads a markdown list: an item's marker belongs to it, its case is read past the marker", () => {

@@ -31,17 +31,63 @@ export function isHeading(text: string): boolean {
 /** A numbered item's marker: its number and the character after it. */
 const NUMBERED = /^(\d{1,3})([.)])[ \t]+/;
 
+/**
+ * Abbreviations whose full stop introduces what follows rather than ending a
+ * sentence ("e.g. K1234", "Dr. Lee"). "etc." often ends one (endsSentence).
+ */
+const ABBREVIATIONS = new Set([
+  "e.g",
+  "i.e",
+  "cf",
+  "vs",
+  "viz",
+  "approx",
+  "incl",
+  "esp",
+  "dr",
+  "mr",
+  "mrs",
+  "ms",
+  "prof",
+]);
+
+/**
+ * Whether the full stop at `i` of `line` (followed by whitespace) ends a
+ * sentence. It does not after a listed abbreviation or an initialism ("U.S.",
+ * "a.m."), nor after "etc." when the next word starts in lower case. A
+ * lower-case word after any other full stop still starts a sentence: users'
+ * own prompts are often written without capitals.
+ */
+function endsSentence(line: string, i: number): boolean {
+  const word = /[^\s(["']*$/.exec(line.slice(0, i))?.[0].toLowerCase() ?? "";
+  if (ABBREVIATIONS.has(word) || /^(?:\p{L}\.)+\p{L}$/u.test(word)) return false;
+  const next = /\S/.exec(line.slice(i + 1))?.[0];
+  return !(word === "etc" && next !== undefined && /\p{Ll}/u.test(next));
+}
+
+/**
+ * The first sentence of a line (no newline in it), the whole line when it has
+ * one: up to a ".", "!" or "?" followed by whitespace, an abbreviation's full
+ * stop aside — a fragment cut at "e.g." would be pruned, merged or removed as
+ * an instruction of its own.
+ */
+function firstSentence(line: string): string {
+  const stop = /[.!?](?=\s|$)/g;
+  for (let m = stop.exec(line); m; m = stop.exec(line)) {
+    if (m[0] !== "." || endsSentence(line, m.index)) return line.slice(0, m.index + 1);
+  }
+  return line;
+}
+
 /** The instructions of a prompt with the whitespace after each (sentences; each line at least one). */
 export function units(prompt: string): Unit[] {
   const out: Unit[] = [];
-  const re = /[^\n]*?(?:[.!?](?=\s|$)|(?=\n)|$)/gy;
   let rest = prompt.trim();
   while (rest.length > 0) {
     // a list marker opens its item's instruction: "3." is not a sentence of its own
     const marker = LIST_MARKER.exec(rest)?.[0] ?? "";
-    re.lastIndex = 0;
-    const m = re.exec(rest.slice(marker.length));
-    const body = m?.[0] && m[0].length > 0 ? m[0] : rest.slice(marker.length);
+    const line = /^[^\n]*/.exec(rest.slice(marker.length))?.[0] ?? "";
+    const body = firstSentence(line);
     const text = marker + body;
     const after = rest.slice(text.length);
     const sep = /^\s*/.exec(after)?.[0] ?? "";
