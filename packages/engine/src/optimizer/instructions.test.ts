@@ -2,6 +2,7 @@ import type { MultiAgentConfig } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
 import { emptyUsage, type LlmPort } from "../ports";
 import { Prng } from "../util/prng";
+import { contentWords } from "./anchors";
 import {
   conditionOf,
   drawGenericPruning,
@@ -12,7 +13,6 @@ import {
   withoutConflictingAdditions,
   withoutInstruction,
 } from "./instructions";
-import { contentWords } from "./anchors";
 import { mergePair } from "./merge";
 import { applyJointEdits } from "./multi";
 import { singleAgentAdapter } from "./single";
@@ -73,7 +73,9 @@ describe("instructions of a prompt", () => {
   });
 
   it("a pruning of unanchored instructions never leaves an example cut off its instruction", () => {
-    const vocabulary = new Set(contentWords("Warranty claims: give the claim code of the request."));
+    const vocabulary = new Set(
+      contentWords("Warranty claims: give the claim code of the request."),
+    );
     const pruned = drawUnanchoredPruning(
       "Give the claim code. Always be cheerful.",
       "Give the claim code. Always be cheerful. Write the claim code in capitals, e.g. KX-1234.",
