@@ -1,5 +1,6 @@
 import type { DatasetExample } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
+import { emptyUsage, type LlmPort, type StructuredRequest } from "../ports";
 import { createFakeLlm, tagBody } from "../testing/fake-llm";
 import { alignRubricItems, clampScore, JudgeVerdictSchema, judgeReply } from "./llm-judge";
 import { compileExpectedPattern, normalizeAnswer, scoreDeterministic } from "./metrics";
@@ -113,6 +114,28 @@ describe("judgeReply", () => {
     expect(clampScore(250)).toBe(1);
     expect(clampScore(Number.NaN)).toBe(0);
     expect(clampScore(0.4)).toBe(0.4);
+  });
+
+  it("reads a score given out of 10 as tenths, by the judge's own rubric answers when ambiguous", async () => {
+    expect(clampScore(8)).toBe(0.8);
+    expect(clampScore(10)).toBe(1);
+    // "10" is 1 of 10 items (percent) or all of them (out of 10): the items the judge marked tell
+    expect(clampScore(10, 0.1)).toBe(0.1);
+    expect(clampScore(10, 1)).toBe(1);
+    expect(clampScore(50, 0.5)).toBe(0.5);
+    // a judge model that grades out of 10 despite the instructions
+    const outOfTen = (score: number, met: boolean[]): LlmPort =>
+      ({
+        async completeStructured<T>(request: StructuredRequest<T>) {
+          const items = example.rubric.map((item, i) => ({ item, met: met[i] ?? false }));
+          const value = request.schema.parse({ score, feedback: "ok", rubric_items: items });
+          return { value, usage: emptyUsage() };
+        },
+      }) as unknown as LlmPort;
+    const half = await judgeReply(outOfTen(5, [false, true]), { model: "j", example, reply: "x" });
+    expect(half.score).toBe(0.5);
+    const full = await judgeReply(outOfTen(10, [true, true]), { model: "j", example, reply: "x" });
+    expect(full.score).toBe(1);
   });
 });
 

@@ -58,11 +58,24 @@ export function alignRubricItems(
   return aligned;
 }
 
-/** Clamps a model-given score into [0, 1]; non-finite becomes 0. */
-export function clampScore(score: number): number {
+/**
+ * A model-given score in [0, 1]; non-finite becomes 0. Some models answer on
+ * another scale despite the instructions — out of 10, or in percent — and a
+ * score read on the wrong one would grade every reply near 0. Above 1.5 the
+ * score is read out of 10 (up to 10) or in percent; when the judge also said
+ * which rubric items are met (`metShare`, their share), the reading closer to
+ * that share wins ("10" is 1 of 10 items or all of them). A slight overshoot
+ * is just 1.
+ */
+export function clampScore(score: number, metShare?: number): number {
   if (!Number.isFinite(score)) return 0;
-  // some models answer in percent despite the instructions; a slight overshoot is just 1
-  const s = score > 1.5 && score <= 100 ? score / 100 : score;
+  let s = score;
+  if (score > 1.5 && score <= 100) {
+    const readings = score <= 10 ? [score / 10, score / 100] : [score / 100];
+    s = readings[0] as number;
+    if (metShare !== undefined)
+      for (const r of readings) if (Math.abs(r - metShare) < Math.abs(s - metShare)) s = r;
+  }
   return Math.min(1, Math.max(0, s));
 }
 
@@ -88,8 +101,11 @@ export async function judgeReply(
     signal: args.signal,
   });
   const rubricItems = alignRubricItems(args.example.rubric, value.rubric_items);
+  const metShare = rubricItems
+    ? rubricItems.filter((r) => r.met).length / rubricItems.length
+    : undefined;
   return {
-    score: clampScore(value.score),
+    score: clampScore(value.score, metShare),
     feedback: value.feedback.trim(),
     ...(rubricItems ? { rubricItems } : {}),
     usage,
