@@ -9,6 +9,7 @@
 import type { ChatCall } from "../../apps/server/src/testing/fixture-llm/protocol";
 import { fnv1a } from "../../packages/engine/src/util/hash";
 import { Prng } from "../../packages/engine/src/util/prng";
+import { lastUser, systemText } from "./chat-call";
 import { atSkill } from "./reflection-skill";
 import { GARBLE, HARMFUL_RULES, RELAY_RULE, routeText, type World } from "./world";
 
@@ -35,17 +36,6 @@ export type AnswerBook = Map<string, { type: number; answer: string }>;
 
 function wrongCode(rng: Prng): string {
   return `K${Math.floor(rng.next() * 9000 + 1000)}X`;
-}
-
-function lastUser(call: ChatCall): string {
-  return [...call.messages].reverse().find((m) => m.role === "user")?.content ?? "";
-}
-
-function systemText(call: ChatCall): string {
-  return call.messages
-    .filter((m) => m.role === "system")
-    .map((m) => m.content)
-    .join("\n");
 }
 
 function question(text: string, book: AnswerBook) {

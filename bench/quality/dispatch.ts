@@ -5,6 +5,7 @@
  */
 import type { ChatCall } from "../../apps/server/src/testing/fixture-llm/protocol";
 import { type ComponentTarget, promptuneFailures, type WorldAgents } from "./agents";
+import { lastUser, systemText } from "./chat-call";
 
 export const MODELS = {
   assistant: "world-assistant",
@@ -12,16 +13,6 @@ export const MODELS = {
   coordinator: "world-coord",
   worker: "world-worker",
 } as const;
-
-function lastUser(call: ChatCall): string {
-  return [...call.messages].reverse().find((m) => m.role === "user")?.content ?? "";
-}
-function systemText(call: ChatCall): string {
-  return call.messages
-    .filter((m) => m.role === "system")
-    .map((m) => m.content)
-    .join("\n");
-}
 
 /** Failing types in an AxGEPA reflection request (its `Minibatch` JSON). */
 function axFailures(text: string, agents: WorldAgents): number[] {

@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { Prng } from "../../packages/engine/src/util/prng";
 import { RuleAgents } from "./rule-agents";
 import { RULE_WORLDS } from "./rule-specs";
-import { RuleWorld, suffixOf } from "./rule-world";
+import { RuleWorld } from "./rule-world";
+import { suffixOf } from "./rule-world-draw";
 
 const spec = RULE_WORLDS.find((w) => w.name === "facets");
 if (!spec?.facets) throw new Error("the facets world is missing");

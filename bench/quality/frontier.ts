@@ -22,13 +22,15 @@ import {
   type SingleAgentCandidate,
 } from "@promptune/engine";
 import { createLlmGateway, parseLlmConfig } from "../../apps/server/src/llm";
-import type { ChatCall } from "../../apps/server/src/testing/fixture-llm/protocol";
 import { Prng } from "../../packages/engine/src/util/prng";
 import { WorldAgents } from "./agents";
+import { lastUser, systemText } from "./chat-call";
 import { dispatch, MODELS } from "./dispatch";
-import { responseCache, SEED_PROMPT, TRAIN, VALIDATION } from "./runners";
+import { responseCache } from "./run-gateway";
+import { TRAIN, VALIDATION } from "./run-split";
 import type { WorldServer } from "./server";
 import { HIGH, type Question, TYPES, World } from "./world";
+import { SEED_PROMPT } from "./world-setup";
 
 export const CHEAP = "world-cheap";
 export const WEAK = "world-weak";
@@ -86,14 +88,6 @@ export function expectedFor(
     world.weights.reduce((s, w, k) => s + w * pModel(world, model, prompt, k, variant), 0) / total
   );
 }
-
-const lastUser = (call: ChatCall) =>
-  [...call.messages].reverse().find((m) => m.role === "user")?.content ?? "";
-const systemText = (call: ChatCall) =>
-  call.messages
-    .filter((m) => m.role === "system")
-    .map((m) => m.content)
-    .join("\n");
 
 /** The outcome of one seed. */
 export interface FrontierOutcome {

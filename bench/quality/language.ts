@@ -8,7 +8,7 @@
  * differ, which is what this check measures. The kinds keep their labels, as
  * a dataset's `domain` values often stay identifiers.
  */
-import type { RuleWorldSpec } from "./rule-world";
+import type { RuleWorldSpec } from "./rule-world-spec";
 
 /** What a language gives the rule worlds: every sentence the world or its reflection writes. */
 export interface WorldLanguage {

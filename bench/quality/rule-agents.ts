@@ -6,26 +6,22 @@
  * it seen, then writes the right instruction or (sometimes) a vague
  * paraphrase of it; otherwise it may guess a wrong one; it adds plausible
  * harmful rules and filler, drops working rules now and then, and proposes
- * temperatures with noise.
+ * temperatures with noise. rule-dispatch.ts routes each call to them;
+ * rule-layout.ts reads and lays out the prompts the reflection rewrites.
  */
-import type { ChatCall } from "../../apps/server/src/testing/fixture-llm/protocol";
 import { fnv1a } from "../../packages/engine/src/util/hash";
 import { Prng } from "../../packages/engine/src/util/prng";
-import { MODELS } from "./dispatch";
 import { atSkill } from "./reflection-skill";
+import { laidOut, prefixOf, sameSentence, sameWording, sentences } from "./rule-layout";
 import {
   FILLER,
   GENERIC_HARMFUL,
   GREETING,
-  HEADING,
-  LIST_MARKER,
-  labelledRule,
   parseRule,
-  type RuleWorld,
   ruleForms,
   rulePhrasing,
-  SECTION_HEADING,
-} from "./rule-world";
+} from "./rule-wording";
+import type { RuleWorld } from "./rule-world";
 import { type Question, recorded } from "./world";
 
 /** Reflection noise in rule worlds (the same for every optimiser). */
@@ -53,69 +49,6 @@ export const RULE_NOISE = {
 };
 
 const idRe = /\[([a-z]+\d+)\]/;
-
-function lastUser(call: ChatCall): string {
-  return [...call.messages].reverse().find((m) => m.role === "user")?.content ?? "";
-}
-function systemText(call: ChatCall): string {
-  return call.messages
-    .filter((m) => m.role === "system")
-    .map((m) => m.content)
-    .join("\n");
-}
-/** The sentences of a prompt in any layout (list markers and headings dropped, as a reader skips them). */
-function sentences(text: string): string[] {
-  return text
-    .split("\n")
-    .filter((line) => !HEADING.test(line))
-    .map((line) => line.replace(LIST_MARKER, ""))
-    .flatMap((line) => line.split(/(?<=[.!?])\s+/))
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-/** The layouts `--lists mixed` draws from, one per rewrite. */
-const LAYOUTS = ["none", "bullets", "numbers", "sections", "tags"] as const;
-
-/** A rewritten prompt in the world's layout (`rulePhrasing.list`; `mixed`: one drawn with `rng`). */
-function laidOut(parts: readonly string[], rng: Prng): string {
-  const style =
-    rulePhrasing.list === "mixed" ? LAYOUTS[rng.int(LAYOUTS.length)] : rulePhrasing.list;
-  if (style === "none") return parts.join(" ");
-  const [first, ...rest] = parts;
-  if (style === "sections") {
-    const labelled = rest.map((p) => {
-      const rule = rulePhrasing.generic ? undefined : parseRule(p);
-      return `- ${rule ? labelledRule(rule.kind, rule.phrase) : p}`;
-    });
-    return labelled.length
-      ? [first ?? "", "", SECTION_HEADING, ...labelled].join("\n")
-      : (first ?? "");
-  }
-  if (style === "tags")
-    return rest.length
-      ? [first ?? "", "", "<rules>", ...rest, "</rules>"].join("\n")
-      : (first ?? "");
-  const items = rest.map((p, i) => (style === "bullets" ? `- ${p}` : `${i + 1}. ${p}`));
-  return [first ?? "", ...items].join("\n");
-}
-/** The kind a rule is about, in either wording (`rulePhrasing`); undefined for other sentences. */
-function prefixOf(rule: string): string | undefined {
-  return parseRule(rule)?.kind;
-}
-
-/** Whether two sentences are worded alike (case aside). */
-function sameWording(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
-}
-
-/** Whether two sentences state the same rule (in any wording), or are the same sentence. */
-function sameSentence(a: string, b: string): boolean {
-  if (sameWording(a, b)) return true;
-  const x = parseRule(a);
-  const y = parseRule(b);
-  return x !== undefined && y !== undefined && x.kind === y.kind && x.phrase === y.phrase;
-}
 
 /** The state of one run in a rule world: answers and content-keyed randomness. */
 export class RuleAgents {
@@ -305,49 +238,4 @@ export class RuleAgents {
       (r) => r.score < 1 && JSON.stringify(r.prediction ?? "").includes(GREETING),
     ).length;
   }
-}
-
-/** Answers one call of a rule world. */
-export function ruleDispatch(call: ChatCall, agents: RuleAgents): string {
-  const sys = systemText(call);
-  const user = lastUser(call);
-  const rng = agents.keyed(
-    `${call.model}|${call.kind}|${call.temperature}|${call.messages.map((m) => m.content).join("|")}`,
-  );
-  if (call.model === MODELS.assistant) {
-    const q = agents.question(user);
-    const prompt = sys.includes("<output_fields>") ? agents.instructionIn(sys) : sys;
-    const reply = q
-      ? agents.world.reply(prompt, call.temperature ?? 0.7, q, rng)
-      : "I do not know.";
-    return sys.includes("<output_fields>") ? `answer: ${reply}` : reply;
-  }
-  if (call.model !== MODELS.reflection) throw new Error(`unknown model ${call.model}`);
-  if (call.kind === "judge_verdict") {
-    const q = agents.question(/<conversation>([\s\S]*?)<\/conversation>/.exec(user)?.[1] ?? "");
-    const reply = /<reply>\n([\s\S]*?)\n<\/reply>/.exec(user)?.[1] ?? "";
-    if (!q) return JSON.stringify({ score: 0, feedback: "Missing: an answer" });
-    // the judge reads the dataset's recorded code as the reference (`--label-noise`)
-    return JSON.stringify(agents.world.grade({ ...q, answer: recorded(q) }, reply, rng));
-  }
-  if (call.kind === "prompt_proposal") {
-    const current = /<current_prompt>\n([\s\S]*?)\n<\/current_prompt>/.exec(user)?.[1] ?? "";
-    const temperature = Number(/<temperature>\n([\d.]+)/.exec(user)?.[1] ?? "0.7");
-    const prompt = agents.rewrite(
-      current,
-      agents.promptuneFailures(user),
-      agents.promptuneWrapped(user),
-    );
-    return JSON.stringify({
-      prompt,
-      rationale: "Stated rules for the failing cases.",
-      temperature: agents.proposeTemperature(temperature),
-    });
-  }
-  if (sys.includes("`feedbackSummary`")) return "feedbackSummary: Some answers are wrong.";
-  if (sys.includes("`newValue`")) {
-    const current = /Current Value: ([\s\S]*?)\n\nFeedback Summary:/.exec(user)?.[1] ?? "";
-    return `newValue: ${agents.rewrite(current, agents.axFailures(user), agents.axWrapped(user))}`;
-  }
-  return "";
 }

@@ -4,7 +4,7 @@
  * curve and reflection noise. The engine's mechanisms were first chosen in the
  * first three; the check worlds were added later to test them.
  */
-import type { RuleWorldSpec } from "./rule-world";
+import type { RuleWorldSpec } from "./rule-world-spec";
 
 const lowIsBetter = (t: number) => 1 - 0.15 * t;
 const midIsBetter = (t: number) => 1 - 0.3 * (t - 0.3) ** 2;

@@ -12,10 +12,11 @@ import type { HistoryRecord, MultiAgentConfig } from "@promptune/contracts";
 import { Prng } from "../../packages/engine/src/util/prng";
 import { WorldAgents } from "./agents";
 import { dispatch, MODELS } from "./dispatch";
-import { example, multiView, type RunOutcome, SEED_PROMPT, seedConfig } from "./runners";
+import type { RunOutcome } from "./run-outcome";
 import type { WorldServer } from "./server";
 import { runThroughApp } from "./server-path";
 import { World, worldShape } from "./world";
+import { example, multiView, SEED_PROMPT, seedConfig } from "./world-setup";
 
 /**
  * Promptune in a seed's types-shaped world (`worldShape.current`) through the real server:

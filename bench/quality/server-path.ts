@@ -16,10 +16,13 @@ import { type DatasetExample, type HistoryRecord, HistoryRecordSchema } from "@p
 import { createTestApp } from "../../apps/server/src/testing/app";
 import { Prng } from "../../packages/engine/src/util/prng";
 import { MODELS } from "./dispatch";
-import { RuleAgents, ruleDispatch } from "./rule-agents";
+import { RuleAgents } from "./rule-agents";
+import { ruleDispatch } from "./rule-dispatch";
 import { mislabel, outcome, ruleExample } from "./rule-runners";
-import { RuleWorld, type RuleWorldSpec, seedSetup } from "./rule-world";
-import type { RunOutcome } from "./runners";
+import { RuleWorld } from "./rule-world";
+import { seedSetup } from "./rule-world-draw";
+import type { RuleWorldSpec } from "./rule-world-spec";
+import type { RunOutcome } from "./run-outcome";
 import type { WorldServer } from "./server";
 
 /** Longest wait for one run through the server. */
