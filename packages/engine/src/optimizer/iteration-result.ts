@@ -43,7 +43,10 @@ export function iterationResult<C>(
     usage: { ...env.meter.iteration },
     totalUsage: { ...env.meter.total },
     criticalPathCalls: depth,
-    checkpoint: toCheckpoint(adapter, state, env.meter),
+    checkpoint: {
+      ...toCheckpoint(adapter, state, env.meter),
+      validationSize: env.split.validation.length,
+    },
     ...recorded(env),
   };
 }

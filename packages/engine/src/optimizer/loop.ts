@@ -29,6 +29,7 @@ import { bestByScores } from "./pareto";
 import { RunRecorder } from "./recorder";
 import { ReplyCostMeter } from "./reply-cost";
 import { BUDGET_DEFAULTS, planRunBudget } from "./run-budget";
+import { searchValidationSize, withValidationSize } from "./search-validation";
 import { startRun } from "./start";
 import { fromCheckpoint, type RunState, runFingerprint } from "./state";
 import { surveySeed } from "./survey";
@@ -96,21 +97,31 @@ export async function* runOptimisation<C>(
     "concurrency",
   );
   const iterations = Math.max(0, Math.floor(options.iterations));
-  const split = runSplit(options);
-  if (split.validation.length === 0)
+  const fullSplit = runSplit(options);
+  if (fullSplit.validation.length === 0)
     throw new Error(`dataset ${options.dataset.name} has no validation examples`);
-  if (split.train.length === 0)
+  if (fullSplit.train.length === 0)
     throw new Error(`dataset ${options.dataset.name} has no train examples`);
 
   const metric = options.dataset.metric;
-  const budget = planRunBudget(
-    adapter,
-    seedCandidate,
-    options,
-    split,
-    { minibatchSize, proposalsPerIteration, iterations },
-    sweep,
-  );
+  const shape = { minibatchSize, proposalsPerIteration, iterations };
+  const fullBudget = planRunBudget(adapter, seedCandidate, options, fullSplit, shape, sweep);
+  // under a cap below the search's needs, a prefix of the validation set (search-validation.ts);
+  // a resumed run keeps the size it started with
+  const validationSize = options.resumeFrom
+    ? (options.resumeFrom.validationSize ?? fullSplit.validation.length)
+    : searchValidationSize(fullSplit.validation.length, options.maxCalls, {
+        iterations,
+        minibatch: Math.min(minibatchSize, fullSplit.train.length),
+        perRun: fullBudget.perRun,
+        survey: fullBudget.survey,
+        testReserve: fullBudget.testReserve,
+      });
+  const split = withValidationSize(fullSplit, validationSize);
+  const budget =
+    split === fullSplit
+      ? fullBudget
+      : planRunBudget(adapter, seedCandidate, options, split, shape, sweep);
   const { perRun, judgeCalls, testReserve, validationCost, rescoreTop, sweepCalls, plan } = budget;
   const { mechanisms, maxCalls, survey, seedSurvey, reflectionExtra, evaluateTest } = budget;
   const { heldBack } = mechanisms;

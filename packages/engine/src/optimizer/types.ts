@@ -244,6 +244,12 @@ export interface OptimisationCheckpoint<C> {
    * the plain hash order they were split in.
    */
   splitOrder?: "stratified";
+  /**
+   * Validation examples the search scores on, a prefix of the split's
+   * (`searchValidationSize`); absent in checkpoints written before, whose
+   * runs used the whole set.
+   */
+  validationSize?: number;
 }
 
 /** The example material the reflection reads for one minibatch example. */

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { splitDataset } from "../datasets/split";
+import { syntheticExamples } from "../testing/fake-llm";
+import {
+  MIN_SEARCH_VALIDATION,
+  plannedSearchCalls,
+  searchValidationSize,
+} from "./search-validation";
+import { optimizeSingleAgent } from "./single";
+import { drive, singleOptions } from "./test-helpers";
+
+const shape = { iterations: 10, minibatch: 3, perRun: 2, survey: 20, testReserve: 0 };
+
+describe("the validation examples a tight cap leaves the search", () => {
+  it("keeps the whole set without a cap or when the cap pays for its search", () => {
+    expect(searchValidationSize(45, undefined, shape)).toBe(45);
+    expect(searchValidationSize(45, plannedSearchCalls(45, shape), shape)).toBe(45);
+    // a set at the floor or below is never cut
+    expect(searchValidationSize(18, 100, shape)).toBe(18);
+  });
+
+  it("cuts to the largest size the cap pays for, never below the floor", () => {
+    const cap = plannedSearchCalls(30, shape);
+    expect(searchValidationSize(45, cap, shape)).toBe(30);
+    expect(searchValidationSize(45, cap - 1, shape)).toBe(29);
+    expect(searchValidationSize(45, 400, shape)).toBe(MIN_SEARCH_VALIDATION);
+  });
+
+  it("a capped run scores candidates on the first examples of the split, a resumed one keeps them", async () => {
+    const examples = syntheticExamples(150);
+    const validation = splitDataset("synthetic", examples).validation;
+    expect(validation.length).toBe(45);
+    const capped = { iterations: 3, maxCalls: 300, seed: 4 };
+    const dataset = { name: "synthetic", metric: "judge" as const, examples };
+    const full = await drive(singleOptions({ ...capped, dataset }).run());
+    const sizes = full.results.map((r) => r.validationScores.length);
+    expect(sizes.every((n) => n === sizes[0])).toBe(true);
+    expect(sizes[0]).toBeGreaterThanOrEqual(MIN_SEARCH_VALIDATION);
+    expect(sizes[0]).toBeLessThan(45);
+    expect(full.results[1]?.checkpoint.validationSize).toBe(sizes[0]);
+    // the same run uncapped scores the whole set
+    const uncapped = await drive(singleOptions({ iterations: 1, seed: 4, dataset }).run());
+    expect(uncapped.results[0]?.validationScores.length).toBe(45);
+    // resumed with a larger cap, the run keeps the examples it started with
+    const checkpoint = JSON.parse(JSON.stringify(full.results[1]?.checkpoint));
+    const { options } = singleOptions({ ...capped, dataset, maxCalls: 5000 });
+    const resumed = await drive(optimizeSingleAgent({ ...options, resumeFrom: checkpoint }));
+    expect(resumed.results.map((r) => r.validationScores.length)).toEqual(
+      resumed.results.map(() => sizes[0]),
+    );
+  });
+});
