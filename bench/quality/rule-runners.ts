@@ -7,7 +7,6 @@
 import { AxGEPA, ai, ax } from "@ax-llm/ax";
 import type { DatasetExample } from "@promptune/contracts";
 import { optimizeSingleAgent, type SingleAgentOptions } from "@promptune/engine";
-import { createLlmGateway, parseLlmConfig } from "../../apps/server/src/llm";
 import { fnv1a } from "../../packages/engine/src/util/hash";
 import { Prng } from "../../packages/engine/src/util/prng";
 import { MODELS } from "./dispatch";
@@ -17,7 +16,7 @@ import { words, worldLanguage } from "./rule-wording";
 import { RuleWorld } from "./rule-world";
 import { seedSetup } from "./rule-world-draw";
 import type { RuleWorldSpec } from "./rule-world-spec";
-import { responseCache } from "./run-gateway";
+import { gatewayFor } from "./run-gateway";
 import type { RunOutcome } from "./run-outcome";
 import { drawParts } from "./run-split";
 import type { EngineOverrides } from "./runners";
@@ -113,17 +112,7 @@ export async function runRuleSingle(
   overrides: EngineOverrides = {},
 ): Promise<RunOutcome> {
   const { world, train, validation } = setUp(server, spec, seed);
-  const gateway = createLlmGateway(
-    parseLlmConfig({
-      OPENAI_BASE_URL: server.url,
-      OPENAI_API_KEY: "bench",
-      LLM_MODELS: Object.values(MODELS).join(","),
-      LLM_REFLECTION_MODEL: MODELS.reflection,
-      LLM_JUDGE_MODEL: MODELS.reflection,
-      LLM_CONCURRENCY: "16",
-    }),
-    { cache: responseCache() },
-  );
+  const gateway = gatewayFor(server);
   try {
     const ex = (q: Question) => ruleExample(world, q);
     const run = optimizeSingleAgent({

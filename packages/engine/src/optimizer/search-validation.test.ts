@@ -7,7 +7,7 @@ import {
   searchValidationSize,
 } from "./search-validation";
 import { optimizeSingleAgent } from "./single";
-import { drive, singleOptions } from "./test-helpers";
+import { drive, singleEstimate, singleOptions } from "./test-helpers";
 
 const shape = { iterations: 10, minibatch: 3, perRun: 2, survey: 20, testReserve: 0 };
 
@@ -38,9 +38,14 @@ describe("the validation examples a tight cap leaves the search", () => {
     expect(sizes[0]).toBeGreaterThanOrEqual(MIN_SEARCH_VALIDATION);
     expect(sizes[0]).toBeLessThan(45);
     expect(full.results[1]?.checkpoint.validationSize).toBe(sizes[0]);
-    // the same run uncapped scores the whole set
+    // the same run uncapped, or at the cap the product announces, scores the whole set
     const uncapped = await drive(singleOptions({ iterations: 1, seed: 4, dataset }).run());
     expect(uncapped.results[0]?.validationScores.length).toBe(45);
+    const announced = singleOptions({ iterations: 3, seed: 4, dataset }).options;
+    const atEstimate = await drive(
+      optimizeSingleAgent({ ...announced, maxCalls: singleEstimate(announced).maxCalls }),
+    );
+    expect(atEstimate.results.map((r) => r.validationScores.length)).toEqual([45, 45, 45, 45]);
     // resumed with a larger cap, the run keeps the examples it started with
     const checkpoint = JSON.parse(JSON.stringify(full.results[1]?.checkpoint));
     const { options } = singleOptions({ ...capped, dataset, maxCalls: 5000 });
