@@ -1,6 +1,9 @@
+import type { MultiAgentConfig } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
 import { splitDataset } from "../datasets/split";
-import { syntheticExamples } from "../testing/fake-llm";
+import { createFakeLlm, syntheticExamples } from "../testing/fake-llm";
+import { estimateRun } from "./estimate";
+import { optimizeMultiAgent } from "./multi";
 import {
   MIN_SEARCH_VALIDATION,
   plannedSearchCalls,
@@ -53,5 +56,37 @@ describe("the validation examples a tight cap leaves the search", () => {
     expect(resumed.results.map((r) => r.validationScores.length)).toEqual(
       resumed.results.map(() => sizes[0]),
     );
+  });
+
+  it("a multi-agent run at the announced cap scores the whole set too", async () => {
+    const agent = (name: string) => ({
+      name,
+      prompt: `You are ${name}.`,
+      model_name: "m",
+      temperature: 0.4,
+      description: `${name} node.`,
+    });
+    const config: MultiAgentConfig = {
+      "master-agent": agent("Coordinator"),
+      "worker-agents": [agent("Expert"), agent("Writer")],
+    };
+    const examples = syntheticExamples(150);
+    const dataset = { name: "synthetic", metric: "judge" as const, examples };
+    const models = { judge: "judge", reflection: "reflection" };
+    const { maxCalls } = estimateRun({
+      mode: "multi",
+      dataset,
+      config,
+      iterations: 2,
+      models: { ...models, embedding: null },
+    });
+    const base = { llm: createFakeLlm(), models, dataset, config, iterations: 2, seed: 3 };
+    const run = await drive(optimizeMultiAgent({ ...base, maxCalls }));
+    expect(run.results.map((r) => r.validationScores.length)).toEqual([45, 45, 45]);
+    // below the estimate the same run scores a prefix
+    const capped = await drive(
+      optimizeMultiAgent({ ...base, llm: createFakeLlm(), maxCalls: 400 }),
+    );
+    expect(capped.results[0]?.validationScores.length).toBe(MIN_SEARCH_VALIDATION);
   });
 });
