@@ -36,18 +36,23 @@ const IterationReasoningFields = {
   proposals: z.array(ProposalSchema).optional(),
 };
 
-/** One single-agent iteration result (iteration 0 is the initial evaluation). */
-export const SingleAgentIterationSchema = z.object({
-  iteration: z.number().int().nonnegative(),
-  prompt: z.string(),
-  model_name: z.string(),
-  temperature: z.number(),
+/** What every iteration result of both modes carries: its graph points, outcome, score and usage. */
+const IterationStepFields = {
   evaluation_point: PointSchema,
   embedding_point: PointSchema,
   accepted: z.boolean(),
   parent: z.number().int().nullable(),
   validation_score: z.number(),
   usage: UsageSchema,
+};
+
+/** One single-agent iteration result (iteration 0 is the initial evaluation). */
+export const SingleAgentIterationSchema = z.object({
+  iteration: z.number().int().nonnegative(),
+  prompt: z.string(),
+  model_name: z.string(),
+  temperature: z.number(),
+  ...IterationStepFields,
   ...IterationReasoningFields,
 });
 export type SingleAgentIteration = z.infer<typeof SingleAgentIterationSchema>;
@@ -68,12 +73,7 @@ export const MultiAgentIterationSchema = z.object({
   temperature: z.number(),
   "master-agent": AgentConfigSchema,
   "worker-agents": z.array(AgentConfigSchema),
-  evaluation_point: PointSchema,
-  embedding_point: PointSchema,
-  accepted: z.boolean(),
-  parent: z.number().int().nullable(),
-  validation_score: z.number(),
-  usage: UsageSchema,
+  ...IterationStepFields,
   baseline: BaselineSchema.optional(),
   ...IterationReasoningFields,
 });

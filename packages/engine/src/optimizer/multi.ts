@@ -26,10 +26,9 @@ import { prunedWorkerPrompts } from "./multi-pruning";
 import { multiAgentSweep } from "./multi-sweep";
 import {
   cleanProposedPrompt,
+  materialSections,
   PROPOSAL_SCHEMA_NAME,
   ProposalSchema,
-  renderExamples,
-  renderFeedback,
 } from "./reflection";
 import { renderTask, type TaskContext, taskContextOf } from "./task";
 import type {
@@ -123,14 +122,7 @@ export function multiReflectionMessages(
     agentOf(parent, component)?.[component.field] ?? "",
     "</current_prompt>",
     "",
-    "<examples>",
-    renderExamples(material),
-    "</examples>",
-    "",
-    "<feedback>",
-    renderFeedback(material),
-    "</feedback>",
-    "",
+    ...materialSections(material),
     `Other components you may rewrite jointly in \`also\`: ${others.join(", ") || "none"}.`,
     "",
     "Propose the improved text of the component.",

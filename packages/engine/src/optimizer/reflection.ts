@@ -88,3 +88,17 @@ export function cleanTemperature(value: number, fallback: number): number {
   if (!Number.isFinite(value)) return fallback;
   return Math.round(Math.min(1, Math.max(0, value)) * 100) / 100;
 }
+
+/** The minibatch material as both modes' reflections show it: the examples, then the feedback. */
+export function materialSections(material: readonly ReflectionExample[]): string[] {
+  return [
+    "<examples>",
+    renderExamples(material),
+    "</examples>",
+    "",
+    "<feedback>",
+    renderFeedback(material),
+    "</feedback>",
+    "",
+  ];
+}

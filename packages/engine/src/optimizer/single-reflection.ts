@@ -6,7 +6,7 @@
  * which holds the mode adapter and the entry point and re-exports it.
  */
 import type { ChatMessage } from "../ports";
-import { renderExamples, renderFeedback } from "./reflection";
+import { materialSections } from "./reflection";
 import { renderTask, type TaskContext } from "./task";
 import type { ReflectionExample, SingleAgentCandidate } from "./types";
 
@@ -41,14 +41,7 @@ export function singleReflectionMessages(
     ...(tuneTemperature
       ? ["<temperature>", parent.temperature.toFixed(2), "</temperature>", ""]
       : []),
-    "<examples>",
-    renderExamples(material),
-    "</examples>",
-    "",
-    "<feedback>",
-    renderFeedback(material),
-    "</feedback>",
-    "",
+    ...materialSections(material),
     "Propose the improved system prompt.",
   ].join("\n");
   const system = tuneTemperature ? `${REFLECTION_SYSTEM}\n${TEMPERATURE_NOTE}` : REFLECTION_SYSTEM;
