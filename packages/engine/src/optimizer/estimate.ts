@@ -24,6 +24,7 @@ import { OPTIMISER_DEFAULTS } from "./loop";
 import { MECHANISM_DEFAULTS } from "./mechanisms";
 import { MULTI_AGENT_DEFAULTS } from "./multi";
 import { multiModelLabel, withModels } from "./multi-sweep";
+import { searchReplies } from "./search-validation";
 import { surveySize } from "./survey";
 import { REFLECTION_TRAIN } from "./sweep";
 import { SEQUENTIAL_PROBES, TEMPERATURE_PROBES } from "./temperature";
@@ -131,8 +132,7 @@ export function estimateRun(input: EstimateInput): RunEstimate {
     iterations > 0 && (input.seedSurvey ?? MECHANISM_DEFAULTS.seedSurvey)
       ? surveySize(split.train.length, minibatch, defaults.reflectionExtra)
       : 0;
-  const replies =
-    split.validation.length + survey + iterations * (2 * minibatch + split.validation.length);
+  const replies = searchReplies(split.validation.length, { iterations, minibatch, survey });
   // The end scores the initial and the presented candidate on the test split.
   const testReplies = evaluateTest ? (iterations > 0 ? 2 : 1) * split.test.length : 0;
   // Single-agent: the presented prompt is scored at one more temperature (in halves; up to two

@@ -33,18 +33,22 @@ export interface SearchShape {
 }
 
 /**
- * Calls of the planned search with `validation` examples: the seed's pass
- * and survey, one accepted proposal per iteration (parent and proposal on a
- * minibatch, the reflection, the proposal's pass) and the held-out test.
+ * Replies of the planned search with `validation` examples: the seed's pass
+ * and survey, then per iteration the parent and the accepted proposal on a
+ * minibatch and the proposal's pass. The announced estimate counts the same
+ * (estimate.ts), so a run at its cap is never cut.
  */
+export function searchReplies(
+  validation: number,
+  shape: Pick<SearchShape, "iterations" | "minibatch" | "survey">,
+): number {
+  const { iterations, minibatch, survey } = shape;
+  return validation + survey + iterations * (2 * minibatch + validation);
+}
+
+/** Calls of the planned search with `validation` examples: its replies, a reflection per iteration and the held-out test. */
 export function plannedSearchCalls(validation: number, shape: SearchShape): number {
-  const { iterations, minibatch, perRun, survey, testReserve } = shape;
-  return (
-    (iterations + 1) * validation * perRun +
-    iterations * (2 * minibatch * perRun + 1) +
-    survey * perRun +
-    testReserve
-  );
+  return searchReplies(validation, shape) * shape.perRun + shape.iterations + shape.testReserve;
 }
 
 /**
