@@ -3,6 +3,8 @@
  * a documented, deterministic function of the request (docs/fixture-llm.md).
  * Tests, e2e and bench point the production gateway at `url`.
  */
+
+export type { FixtureCallRecord, FixtureStats } from "./call-log";
 export {
   FIXTURE_FAULT_KINDS,
   type FixtureFault,
@@ -11,10 +13,8 @@ export {
 } from "./faults";
 export {
   FIXTURE_MODELS,
-  type FixtureCallRecord,
   type FixtureConfig,
   type FixtureLlm,
-  type FixtureStats,
   MISSING_MODEL_PREFIX,
   startFixtureLlm,
 } from "./server";

@@ -5,8 +5,10 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { performance } from "node:perf_hooks";
+import { CallLog, type FixtureStats } from "./call-log";
+import { sendFault } from "./fault-answers";
 import { FaultPlan, type FixtureFault, parseFaults } from "./faults";
+import { json, readJson } from "./http";
 import {
   answerChat,
   BadRequest,
@@ -32,31 +34,6 @@ export interface FixtureConfig {
   outageMs: number;
 }
 
-/** One API request the fixture received. */
-export interface FixtureCallRecord {
-  seq: number;
-  kind: string;
-  model: string;
-  temperature: number | null;
-  stream: boolean;
-  /** `ok`, `aborted`, `404` (unknown model), `outage` (503 in an outage window), or the injected fault's status. */
-  outcome: string;
-  /** performance.now() when the request arrived and when it was answered (or dropped). */
-  startedAt: number;
-  endedAt: number | null;
-}
-
-/** Counters the fixture keeps (GET /__fixture/stats). */
-export interface FixtureStats {
-  requests: number;
-  byKind: Record<string, number>;
-  faults: Record<string, number>;
-  inFlight: number;
-  maxInFlight: number;
-  /** The last 1000 API requests, oldest first. */
-  calls: FixtureCallRecord[];
-}
-
 /** A running fixture server. */
 export interface FixtureLlm {
   /** Base URL ending in /v1. */
@@ -72,9 +49,6 @@ export const FIXTURE_MODELS = ["fixture-small", "fixture-large"];
 /** Chat requests for model ids with this prefix are answered 404 model_not_found. */
 export const MISSING_MODEL_PREFIX = "missing-";
 
-const MAX_RECORDS = 1000;
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
-
 /** Starts the fixture on 127.0.0.1 (random port unless one is given). */
 export async function startFixtureLlm(
   options: { latencyMs?: number; faults?: FixtureFault[]; port?: number } = {},
@@ -82,15 +56,7 @@ export async function startFixtureLlm(
   let latencyMs = options.latencyMs ?? 0;
   let plan = new FaultPlan(options.faults ?? []);
   let outageUntil = 0;
-  let seq = 0;
-  const stats: FixtureStats = {
-    requests: 0,
-    byKind: {},
-    faults: {},
-    inFlight: 0,
-    maxInFlight: 0,
-    calls: [],
-  };
+  const log = new CallLog();
   const sockets = new Set<Socket>();
   let closing = false;
 
@@ -125,107 +91,10 @@ export async function startFixtureLlm(
       res.on("close", onClose);
     });
 
-  const begin = (kind: string, model: string, temperature: number | null, stream: boolean) => {
-    stats.requests++;
-    stats.byKind[kind] = (stats.byKind[kind] ?? 0) + 1;
-    stats.inFlight++;
-    stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
-    const record: FixtureCallRecord = {
-      seq: ++seq,
-      kind,
-      model,
-      temperature,
-      stream,
-      outcome: "ok",
-      startedAt: performance.now(),
-      endedAt: null,
-    };
-    stats.calls.push(record);
-    if (stats.calls.length > MAX_RECORDS) stats.calls.shift();
-    let ended = false;
-    return (outcome: string) => {
-      if (ended) return;
-      ended = true;
-      stats.inFlight--;
-      record.outcome = outcome;
-      record.endedAt = performance.now();
-      if (outcome !== "ok") stats.faults[outcome] = (stats.faults[outcome] ?? 0) + 1;
-    };
-  };
-
-  /**
-   * Answers with a fault. `fullBody` is the answer the request would have
-   * had (for truncated / invalid JSON), `body` its object (for the 200s
-   * whose choices or content are missing).
-   */
-  const sendFault = async (
-    res: ServerResponse,
-    fault: FixtureFault,
-    fullBody: string,
-    body: Record<string, unknown>,
-  ) => {
-    if ((fault.status === "empty_choices" || fault.status === "no_content") && "data" in body) {
-      return json(res, 200, { ...body, data: [] }); // embeddings: a 200 without vectors
-    }
-    switch (fault.status) {
-      case "empty_choices":
-        return json(res, 200, { ...body, choices: [] });
-      case "no_content": {
-        const choices = (body.choices as Record<string, unknown>[] | undefined) ?? [];
-        return json(res, 200, {
-          ...body,
-          choices: choices.map((c) => ({ ...c, message: { role: "assistant", content: null } })),
-        });
-      }
-      case "reset":
-        res.socket?.destroy();
-        return;
-      case "prose_json": {
-        const choices = (body.choices as Record<string, unknown>[] | undefined) ?? [];
-        return json(res, 200, {
-          ...body,
-          choices: choices.map((c) => {
-            const message = c.message as { content?: string } | undefined;
-            const content = `Here is the answer you asked for:\n\n\`\`\`json\n${message?.content ?? ""}\n\`\`\`\n`;
-            return { ...c, message: { ...message, content } };
-          }),
-        });
-      }
-      case 429:
-        res.setHeader("retry-after", String(fault.retryAfter ?? 1));
-        return json(
-          res,
-          429,
-          errorBody("Rate limit reached (fixture).", "rate_limit_exceeded", "rate_limit_exceeded"),
-        );
-      case 500:
-        return json(res, 500, errorBody("The server had an error (fixture).", "server_error"));
-      case "timeout":
-        await wait(Number.POSITIVE_INFINITY, res);
-        return;
-      case "truncated":
-        res.writeHead(200, {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(fullBody),
-        });
-        res.write(fullBody.slice(0, Math.floor(fullBody.length / 2)));
-        await new Promise((r) => setTimeout(r, 5));
-        res.destroy();
-        return;
-      case "invalid_json": {
-        const broken = `${fullBody.slice(0, Math.floor(fullBody.length / 2))}}}`;
-        res.writeHead(200, {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(broken),
-        });
-        res.end(broken);
-        return;
-      }
-    }
-  };
+  const hang = (res: ServerResponse) => () => wait(Number.POSITIVE_INFINITY, res);
 
   const handleChat = async (call: ChatCall, res: ServerResponse) => {
-    const end = begin(call.kind, call.model, call.temperature, call.stream);
+    const end = log.begin(call.kind, call.model, call.temperature, call.stream);
     try {
       if (!(await wait(latencyMs, res))) return end("aborted");
       if (call.model.startsWith(MISSING_MODEL_PREFIX)) {
@@ -241,13 +110,13 @@ export async function startFixtureLlm(
         return end("404");
       }
       if (outage(res)) return end("outage");
-      const id = `chatcmpl-fixture-${seq}`;
+      const id = `chatcmpl-fixture-${log.lastSeq}`;
       const answer = answerChat(call);
       const fault = plan.next(call.kind, call.model);
       if (fault) {
         const full = completionBody(id, call, answer);
         const body = JSON.stringify(full);
-        await sendFault(res, fault, call.stream ? `data: ${body}\n\n` : body, full);
+        await sendFault(res, fault, call.stream ? `data: ${body}\n\n` : body, full, hang(res));
         return end(String(fault.status));
       }
       if (!call.stream) {
@@ -269,14 +138,14 @@ export async function startFixtureLlm(
 
   const handleEmbeddings = async (body: unknown, res: ServerResponse) => {
     const { model, texts } = parseEmbeddingInput(body);
-    const end = begin("embeddings", model, null, false);
+    const end = log.begin("embeddings", model, null, false);
     try {
       if (!(await wait(latencyMs, res))) return end("aborted");
       if (outage(res)) return end("outage");
       const answer = embeddingsBody(model, texts) as Record<string, unknown>;
       const fault = plan.next("embeddings", model);
       if (fault) {
-        await sendFault(res, fault, JSON.stringify(answer), answer);
+        await sendFault(res, fault, JSON.stringify(answer), answer, hang(res));
         return end(String(fault.status));
       }
       json(res, 200, answer);
@@ -300,7 +169,7 @@ export async function startFixtureLlm(
         })),
       });
     }
-    if (key === "GET /__fixture/stats") return json(res, 200, snapshot(stats));
+    if (key === "GET /__fixture/stats") return json(res, 200, log.snapshot());
     if (req.method !== "POST")
       return json(res, 404, errorBody(`No route ${key}`, "invalid_request_error"));
     const body = await readJson(req);
@@ -353,7 +222,7 @@ export async function startFixtureLlm(
   return {
     url: `http://127.0.0.1:${port}/v1`,
     setConfig,
-    stats: () => snapshot(stats),
+    stats: () => log.snapshot(),
     close: () =>
       new Promise<void>((resolve) => {
         closing = true;
@@ -361,39 +230,4 @@ export async function startFixtureLlm(
         server.close(() => resolve());
       }),
   };
-}
-
-function snapshot(stats: FixtureStats): FixtureStats {
-  return {
-    ...stats,
-    byKind: { ...stats.byKind },
-    faults: { ...stats.faults },
-    calls: stats.calls.map((c) => ({ ...c })),
-  };
-}
-
-function json(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json",
-    "content-length": Buffer.byteLength(text),
-  });
-  res.end(text);
-}
-
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new BadRequest("body too large");
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new BadRequest("body is not valid JSON");
-  }
 }
