@@ -7,88 +7,15 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import type { Chat, Update, User } from "grammy/types";
+import type { Update, User } from "grammy/types";
+import type { FixtureTelegram, FixtureUser } from "./fixture";
 import { visibleHtmlText } from "./html";
-import { type ApiCall, BotApiError, FixtureBot, inlineButtons, type SentMessage } from "./state";
+import { readParams } from "./params";
+import { BotApiError, FixtureBot, inlineButtons } from "./state";
 
-/** A running fixture. */
-export interface FixtureTelegram {
-  /** Base URL for grammY's `apiRoot`, e.g. http://127.0.0.1:41234 */
-  apiRoot: string;
-  /** Registers a bot token and its username (getMe answers with it). */
-  addBot(token: string, username: string): void;
-  /** A user writes to a bot: returns the Update (queued for getUpdates, or pushed to the webhook). */
-  receive(
-    token: string,
-    from: { id: number; username?: string; first_name?: string },
-    text?: string,
-    chat?: Chat,
-  ): Update;
-  /**
-   * A user opens a bot deep link (`https://t.me/<bot>?start=<payload>`) and
-   * presses Start, as the Telegram app does: the bot with that username
-   * receives `/start <payload>`. Returns the bot's token and the Update.
-   */
-  openLink(
-    link: string,
-    from: { id: number; username?: string; first_name?: string },
-  ): { token: string; update: Update };
-  /**
-   * A user presses the inline button labelled `buttonText` under a message
-   * the bot sent (a callback_query update, as the Telegram app sends).
-   */
-  press(
-    token: string,
-    from: { id: number; username?: string; first_name?: string },
-    message: SentMessage,
-    buttonText: string,
-  ): Update;
-  /** Callback query ids the bot answered with answerCallbackQuery. */
-  answeredCallbacks(token: string): string[];
-  /** Messages a bot sent, optionally only to one chat. */
-  sent(token: string, chatId?: number): SentMessage[];
-  /** Waits until a bot has sent at least `count` messages to a chat; returns them. */
-  waitForSent(
-    token: string,
-    chatId: number,
-    count: number,
-    timeoutMs?: number,
-  ): Promise<SentMessage[]>;
-  /** Chat actions ("typing") a bot sent. */
-  actions(token: string): Array<{ chat_id: number; action: string }>;
-  /** Every API call of a bot, in order. */
-  calls(token: string): ApiCall[];
-  /** The bot's webhook, if one is set. */
-  webhook(token: string): { url: string; secret_token: string | undefined } | null;
-  /** Commands set with setMyCommands. */
-  commands(token: string): unknown[];
-  close(): Promise<void>;
-}
+export type { FixtureTelegram } from "./fixture";
 
 const MAX_TEXT = 4096;
-
-async function readParams(req: IncomingMessage, url: URL): Promise<Record<string, unknown>> {
-  const params: Record<string, unknown> = Object.fromEntries(url.searchParams);
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  const body = Buffer.concat(chunks).toString("utf8");
-  if (!body) return params;
-  const type = req.headers["content-type"] ?? "";
-  if (type.startsWith("application/json")) {
-    try {
-      return { ...params, ...(JSON.parse(body) as Record<string, unknown>) };
-    } catch {
-      throw new BotApiError(400, "Bad Request: invalid JSON body");
-    }
-  }
-  if (type.startsWith("application/x-www-form-urlencoded")) {
-    for (const [k, v] of new URLSearchParams(body)) {
-      params[k] = /^[[{]/.test(v) ? JSON.parse(v) : v;
-    }
-    return params;
-  }
-  throw new BotApiError(400, "Bad Request: unsupported content type");
-}
 
 /** Starts the fixture on 127.0.0.1 (random port unless one is given). */
 export async function startFixtureTelegram(
@@ -259,13 +186,7 @@ export async function startFixtureTelegram(
       bots.set(token, new FixtureBot(token, nextBotId++, username, pushToWebhook));
     },
     receive(token, from, text, chat) {
-      const user = {
-        is_bot: false,
-        first_name: from.first_name ?? from.username ?? "Friend",
-        language_code: "en",
-        ...from,
-      } as User;
-      return botOf(token).receive(user, text, chat);
+      return botOf(token).receive(asUser(from), text, chat);
     },
     openLink(link, from) {
       const url = new URL(link);
@@ -279,13 +200,7 @@ export async function startFixtureTelegram(
       return { token: bot.token, update: fixture.receive(bot.token, from, text) };
     },
     press(token, from, message, buttonText) {
-      const user = {
-        is_bot: false,
-        first_name: from.first_name ?? from.username ?? "Friend",
-        language_code: "en",
-        ...from,
-      } as User;
-      return botOf(token).press(user, message, buttonText);
+      return botOf(token).press(asUser(from), message, buttonText);
     },
     answeredCallbacks: (token) => botOf(token).answeredCallbacks,
     sent: (token, chatId) =>
@@ -327,4 +242,14 @@ export async function startFixtureTelegram(
     },
   };
   return fixture;
+}
+
+/** A Telegram user as the Bot API describes one (a human, English by default). */
+function asUser(from: FixtureUser): User {
+  return {
+    is_bot: false,
+    first_name: from.first_name ?? from.username ?? "Friend",
+    language_code: "en",
+    ...from,
+  } as User;
 }
