@@ -10,7 +10,7 @@ import type { EngineOverrides } from "./runners";
 /** Promptune's mechanisms, each switched off alone (single-agent, same budget). */
 export const ABLATIONS: Array<[string, EngineOverrides]> = [
   ["  + removal edits (off by default)", { removalEdits: true } as EngineOverrides],
-  ["  − instruction-level merge", { instructionMerge: false } as EngineOverrides],
+  ["  + instruction-level merge (off by default)", { instructionMerge: true } as EngineOverrides],
   [
     "  + minibatches toward failures/strata (off by default)",
     { targetedMinibatch: true } as EngineOverrides,

@@ -11,6 +11,8 @@ import type { LlmPort } from "../ports";
 import { SYNTHETIC_RUBRIC_ITEMS, syntheticExamples } from "../testing/fake-llm";
 import type { Prng } from "../util/prng";
 import type { ModeAdapter } from "./adapter";
+import { MECHANISM_DEFAULTS, mechanismSettings } from "./mechanisms";
+import { singleAgentAdapter } from "./single";
 import { temperatureProposal } from "./temperature-edit";
 import { drive, singleEstimate, singleOptions } from "./test-helpers";
 import type { SingleAgentOptions } from "./types";
@@ -500,5 +502,27 @@ describe("the probe's fresh half pass (probeFreshPass)", () => {
       if (off.search - on.search >= on.half) keptBack++;
     }
     expect(keptBack).toBeGreaterThan(0);
+  });
+});
+
+describe("the instruction-level merge's default", () => {
+  it("is off, and a run's fingerprint names it only when on, so checkpoints from before resume", () => {
+    const { options } = singleOptions();
+    const fingerprintOf = (instructionMerge?: boolean) =>
+      mechanismSettings(
+        singleAgentAdapter({
+          model: "m",
+          reflectionModel: "r",
+          tuneTemperature: true,
+          instructionMerge: instructionMerge ?? MECHANISM_DEFAULTS.instructionMerge,
+        }),
+        options,
+        40,
+      ).fingerprint;
+    // a run on the defaults records nothing of the merge, as runs with it on did before its
+    // default changed: their checkpoints carry the same fingerprint and resume
+    expect(fingerprintOf()).not.toHaveProperty("instructionMerge");
+    expect(fingerprintOf(false)).toEqual(fingerprintOf());
+    expect(fingerprintOf(true)).toMatchObject({ instructionMerge: true });
   });
 });

@@ -24,7 +24,10 @@ export const MECHANISM_DEFAULTS = {
   // measured in bench/quality.ts over four fresh blocks of seeds (41–280): minibatches toward
   // failures and strata did not help on average over the worlds (−0.008 to −0.025)
   targetedMinibatch: false,
-  instructionMerge: true,
+  // single-agent merges instruction by instruction: neutral over eleven worlds (seeds 1–100 at 400
+  // calls 0.879 without against 0.877 with, 720 calls 0.896 / 0.897, 150 rows 0.898 / 0.896;
+  // docs/optimiser.md, "Session 50"), so off like the other mechanisms that do not help on average
+  instructionMerge: false,
   // measured in bench/quality.ts: removal edits did not help on average over the worlds
   removalEdits: false,
   // measured in bench/quality.ts over the four worlds (seeds 301–400 and 501–700), see
@@ -192,7 +195,9 @@ export function mechanismSettings<C>(
     // recorded only when on: checkpoints from before the default changed (on, unrecorded) resume without it
     ...(settings.targetedMinibatch ? { targetedMinibatch: true } : {}),
     ...(settings.removalEdits ? { removalEdits: true, removalHolds: settings.removalHolds } : {}),
-    ...(adapter.mode === "single" && !adapter.mergeThreeWay ? { instructionMerge: false } : {}),
+    // recorded only when on: checkpoints from before its default changed (on, unrecorded then)
+    // resume without it
+    ...(adapter.mode === "single" && adapter.mergeThreeWay ? { instructionMerge: true } : {}),
     // recorded only when off, so checkpoints from before the pruning resume with it
     ...(adapter.mode === "single" && !adapter.prunedOf ? { pruneGenericAdditions: false } : {}),
     // recorded only when on: checkpoints from before the option resume without it

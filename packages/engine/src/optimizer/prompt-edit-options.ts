@@ -72,7 +72,8 @@ export interface PromptEditOptions {
   unanchoredRemovals?: boolean;
   /**
    * Merge two lineages' prompts instruction by instruction (set union over their common
-   * ancestor, de-duplicated; conflicts are settled by evaluation). Needs `merge`. Default true.
+   * ancestor, de-duplicated; conflicts are settled by evaluation). Needs `merge`. Default false:
+   * neutral over eleven bench worlds at three budgets (docs/optimiser.md, "Session 50").
    */
   instructionMerge?: boolean;
 }
