@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { json, readJson } from "../../apps/server/src/testing/fixture-llm/http";
 import {
   type ChatCall,
   completionBody,
@@ -30,22 +31,13 @@ export interface WorldServer {
   close(): Promise<void>;
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
-}
-
 /** Starts the world server on a random port. */
 export async function startWorldServer(): Promise<WorldServer> {
   let handler: WorldHandler = () => "";
   const counters: WorldCounters = { calls: 0, tokens: 0, byModel: {} };
   let seq = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify(body));
-    };
+    const send = (status: number, body: unknown) => json(res, status, body);
     if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
       send(404, { error: { message: "not found", type: "not_found" } });
       return;
