@@ -13,8 +13,6 @@ import { visibleHtmlText } from "./html";
 import { readParams } from "./params";
 import { BotApiError, FixtureBot, inlineButtons } from "./state";
 
-export type { FixtureTelegram } from "./fixture";
-
 const MAX_TEXT = 4096;
 
 /** Starts the fixture on 127.0.0.1 (random port unless one is given). */
