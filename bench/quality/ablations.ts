@@ -76,6 +76,7 @@ export const MULTI_ABLATIONS: Array<[string, EngineOverrides]> = [
   ["  multi − seed's survey of the train set", { seedSurvey: false } as EngineOverrides],
   ["  multi − the presented score's fresh half pass", { multiFreshPass: false } as EngineOverrides],
   ["  multi − worker prompts pruned", { workerPruning: false } as EngineOverrides],
+  ["  multi, 14 failures shown (24)", { reflectionExtra: 14 } as EngineOverrides],
 ];
 
 /** Variants tried and not kept (`--only variants`). */

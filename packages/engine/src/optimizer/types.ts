@@ -57,7 +57,7 @@ export interface OptimiseOptionsBase extends TemperatureChoiceOptions {
   rescoreTop?: number;
   /**
    * Train failures shown to the reflection beyond the minibatch: the parent's own cached ones,
-   * then (with `inheritedFailures`) its ancestors'. Default 16 (multi-agent 14).
+   * then (with `inheritedFailures`) its ancestors'. Default 16 (multi-agent 24).
    */
   reflectionExtra?: number;
   /**
