@@ -77,6 +77,7 @@ export const MULTI_ABLATIONS: Array<[string, EngineOverrides]> = [
   ["  multi − the presented score's fresh half pass", { multiFreshPass: false } as EngineOverrides],
   ["  multi − worker prompts pruned", { workerPruning: false } as EngineOverrides],
   ["  multi, 14 failures shown (24)", { reflectionExtra: 14 } as EngineOverrides],
+  ["  multi, minibatch of 6 (4)", { minibatchSize: 6 } as EngineOverrides],
 ];
 
 /** Variants tried and not kept (`--only variants`). */

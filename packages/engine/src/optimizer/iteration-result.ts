@@ -46,6 +46,7 @@ export function iterationResult<C>(
     checkpoint: {
       ...toCheckpoint(adapter, state, env.meter),
       validationSize: env.split.validation.length,
+      tuning: { minibatchSize: env.minibatchSize, reflectionExtra: env.reflectionExtra },
     },
     ...recorded(env),
   };

@@ -28,6 +28,7 @@ import { OutageDetector, outageGuardedPort } from "./outage";
 import { bestByScores } from "./pareto";
 import { RunRecorder } from "./recorder";
 import { ReplyCostMeter } from "./reply-cost";
+import { withResumedTuning } from "./resume-tuning";
 import { BUDGET_DEFAULTS, planRunBudget } from "./run-budget";
 import { searchValidationSize, withValidationSize } from "./search-validation";
 import { startRun } from "./start";
@@ -76,10 +77,11 @@ export const OPTIMISER_DEFAULTS = {
 export async function* runOptimisation<C>(
   adapter: ModeAdapter<C>,
   seedCandidate: C,
-  options: OptimiseOptionsBase & { resumeFrom?: OptimisationCheckpoint<C> },
+  given: OptimiseOptionsBase & { resumeFrom?: OptimisationCheckpoint<C> },
   /** Candidate models the presented configuration is also scored on at the end (sweep.ts). */
   sweep?: SweepPlan<C>,
 ): OptimisationRun<C> {
+  const options = withResumedTuning(given);
   const seed = options.resumeFrom?.seed ?? options.seed ?? OPTIMISER_DEFAULTS.seed;
   const minibatchSize = positiveInt(
     options.minibatchSize,

@@ -155,7 +155,7 @@ describe("optimizeMultiAgent", () => {
     expect(final.budgetExhausted).toBe(true);
   });
 
-  it("shows the reflection a minibatch of 6 by default, fewer when asked", async () => {
+  it("shows the reflection the multi-agent minibatch by default, fewer when asked", async () => {
     const examplesShown = async (overrides: Record<string, unknown>) => {
       const { llm, options: o } = options({ iterations: 1, ...overrides });
       await drive(optimizeMultiAgent(o));

@@ -30,6 +30,7 @@ import {
   PROPOSAL_SCHEMA_NAME,
   ProposalSchema,
 } from "./reflection";
+import { withResumedTuning } from "./resume-tuning";
 import { renderTask, type TaskContext, taskContextOf } from "./task";
 import type {
   MultiAgentCandidate,
@@ -230,23 +231,32 @@ export function multiAgentAdapter(options: {
  * Multi-agent defaults that differ from the single-agent ones. A wrong final
  * reply can come from the plan, a worker or the composition, so the
  * reflection needs more failures per proposal to see which component is at
- * fault and to fix several at once: twice the minibatch and up to 24 of the
- * parent's cached train failures (failures aggregated across examples at no
- * extra call). Each multi-agent reply costs several calls, so the
- * single-agent adaptive minibatch (which grows only when an iteration's
+ * fault and to fix several at once: up to 24 of the parent's cached train
+ * failures beside a fresh minibatch of 4 (failures aggregated across
+ * examples at no extra call). Each multi-agent reply costs several calls, so
+ * the single-agent adaptive minibatch (which grows only when an iteration's
  * share of the budget also pays for a validation pass) never grows here.
- * Measured in bench/quality.ts (docs/optimiser.md, Session 51): 24 failures
- * rather than 14 raised the share of possible gain by 0.035 at 700 calls
- * over 240 seeds in both multi-agent worlds, and left it unchanged at the
- * product's cap (−0.007 over 100 seeds).
+ * Measured in bench/quality.ts (docs/optimiser.md, Sessions 51 and 52): 24
+ * failures rather than 14 raised the share of possible gain by 0.035 at 700
+ * calls over 240 seeds in both multi-agent worlds; with that material a
+ * fresh minibatch of 4 rather than 6 buys more iterations and raised it by
+ * another 0.027 over the same seeds. Neither moved the product's cap
+ * (−0.007 and +0.008 over 100 seeds).
  */
 export const MULTI_AGENT_DEFAULTS = {
-  minibatchSize: 6,
+  minibatchSize: 4,
   reflectionExtra: 24,
   // 20 seeds in bench/quality.ts: 0.69 with minibatches toward failures, 0.73 without
   targetedMinibatch: false,
   inheritedFailures: true,
 } as const;
+
+/**
+ * The multi-agent minibatch and failure count of checkpoints written before
+ * checkpoints recorded them (session 51's defaults), so runs started on that
+ * engine resume on this one.
+ */
+const MULTI_AGENT_TUNING_UNRECORDED = { minibatchSize: 6, reflectionExtra: 24 };
 
 /**
  * Optimises a multi-agent configuration. Yields iteration 0 (the seed
@@ -267,13 +277,14 @@ export function optimizeMultiAgent(
         ? { vocabulary: taskVocabulary(task, runSplit(options).train) }
         : null,
   });
+  const tuned = withResumedTuning(options, MULTI_AGENT_TUNING_UNRECORDED);
   return runOptimisation(
     adapter,
     options.config,
     {
       ...options,
-      minibatchSize: options.minibatchSize ?? MULTI_AGENT_DEFAULTS.minibatchSize,
-      reflectionExtra: options.reflectionExtra ?? MULTI_AGENT_DEFAULTS.reflectionExtra,
+      minibatchSize: tuned.minibatchSize ?? MULTI_AGENT_DEFAULTS.minibatchSize,
+      reflectionExtra: tuned.reflectionExtra ?? MULTI_AGENT_DEFAULTS.reflectionExtra,
       targetedMinibatch: options.targetedMinibatch ?? MULTI_AGENT_DEFAULTS.targetedMinibatch,
       inheritedFailures: options.inheritedFailures ?? MULTI_AGENT_DEFAULTS.inheritedFailures,
     },

@@ -250,6 +250,20 @@ export interface OptimisationCheckpoint<C> {
    * runs used the whole set.
    */
   validationSize?: number;
+  /**
+   * The minibatch and failure count the run started with, which a resumed
+   * run keeps (resume-tuning.ts); absent in checkpoints written before they
+   * were recorded.
+   */
+  tuning?: RunTuning;
+}
+
+/** Search settings whose defaults may change between a run's start and its resume. */
+export interface RunTuning {
+  /** Train examples answered per proposal before the reflection (the base size). */
+  minibatchSize: number;
+  /** Cached train failures shown to the reflection beside the minibatch. */
+  reflectionExtra: number;
 }
 
 /** The example material the reflection reads for one minibatch example. */
