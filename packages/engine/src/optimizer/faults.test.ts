@@ -5,7 +5,7 @@
  * outage stops the run with ProviderOutageError and the run resumes from its
  * checkpoint exactly like an uninterrupted one.
  */
-import type { DatasetExample, MultiAgentConfig } from "@promptune/contracts";
+import type { DatasetExample } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
 import { splitDataset } from "../datasets/split";
 import { createFakeLlm, syntheticExamples } from "../testing/fake-llm";
@@ -17,7 +17,7 @@ import { optimizeMultiAgent } from "./multi";
 import { OutageDetector, ProviderOutageError } from "./outage";
 import { bestByScores, paretoFrontier } from "./pareto";
 import { optimizeSingleAgent } from "./single";
-import { drive, singleOptions } from "./test-helpers";
+import { drive, singleOptions, TWO_WORKER_CONFIG } from "./test-helpers";
 import { isHopeless } from "./validation";
 
 /** What the gateway throws for a call that failed after its retries (a 502 / 504). */
@@ -226,17 +226,7 @@ describe("runs under provider faults (fake port)", () => {
   });
 
   it("completes a multi-agent run when coordinator, worker and judge calls fail now and then", async () => {
-    const agent = (name: string, prompt: string) => ({
-      name,
-      prompt,
-      model_name: "m",
-      temperature: 0.4,
-      description: `${name} node.`,
-    });
-    const config: MultiAgentConfig = {
-      "master-agent": agent("Coordinator", "You coordinate."),
-      "worker-agents": [agent("Expert", "You know policies."), agent("Writer", "You write.")],
-    };
+    const config = TWO_WORKER_CONFIG;
     let n = 0;
     const llm = createFakeLlm({
       beforeCall: () => {

@@ -1,4 +1,3 @@
-import type { MultiAgentConfig } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
 import { createFakeLlm, syntheticExamples } from "../testing/fake-llm";
 import {
@@ -7,19 +6,9 @@ import {
   multiAgentComponents,
   optimizeMultiAgent,
 } from "./multi";
-import { drive } from "./test-helpers";
+import { drive, TWO_WORKER_CONFIG } from "./test-helpers";
 
-const agent = (name: string, prompt: string) => ({
-  name,
-  prompt,
-  model_name: "m",
-  temperature: 0.4,
-  description: `${name} node.`,
-});
-const config: MultiAgentConfig = {
-  "master-agent": agent("Coordinator", "You coordinate."),
-  "worker-agents": [agent("Expert", "You know policies."), agent("Writer", "You write.")],
-};
+const config = TWO_WORKER_CONFIG;
 const [coordinator] = multiAgentComponents(config);
 
 describe("joint multi-agent edits", () => {

@@ -1,31 +1,17 @@
-import type { MultiAgentConfig } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
 import { createFakeLlm, syntheticExamples } from "../testing/fake-llm";
 import { MULTI_AGENT_DEFAULTS, optimizeMultiAgent } from "./multi";
 import { withResumedTuning } from "./resume-tuning";
 import { optimizeSingleAgent } from "./single";
-import { drive, singleOptions } from "./test-helpers";
+import { drive, singleOptions, TWO_WORKER_CONFIG } from "./test-helpers";
 import type { MultiAgentOptions } from "./types";
-
-const agent = (name: string, prompt: string) => ({
-  name,
-  prompt,
-  model_name: "m",
-  temperature: 0.4,
-  description: `${name} node.`,
-});
-
-const config: MultiAgentConfig = {
-  "master-agent": agent("Coordinator", "You coordinate."),
-  "worker-agents": [agent("Expert", "You know policies."), agent("Writer", "You write.")],
-};
 
 function multiOptions(overrides: Partial<MultiAgentOptions> = {}): MultiAgentOptions {
   return {
     llm: createFakeLlm(),
     models: { judge: "judge", reflection: "reflection" },
     dataset: { name: "synthetic", metric: "judge", examples: syntheticExamples(30) },
-    config,
+    config: TWO_WORKER_CONFIG,
     iterations: 3,
     seed: 5,
     ...overrides,
@@ -52,13 +38,11 @@ describe("a resumed run keeps the minibatch and failure count it started with", 
   it("multi-agent: a checkpoint that records no tuning resumes on the defaults that wrote it", async () => {
     const before = { minibatchSize: 6, reflectionExtra: 24 };
     const full = await drive(optimizeMultiAgent(multiOptions(before)));
-    const { tuning, ...older } = stored(full.results[1]?.checkpoint ?? {});
+    const checkpoint = stored(full.results[1]?.checkpoint);
+    if (!checkpoint) throw new Error("the run wrote no checkpoint");
+    const { tuning, ...older } = checkpoint;
     expect(tuning).toEqual(before);
-    const resumed = await drive(
-      optimizeMultiAgent(
-        multiOptions({ resumeFrom: older as (typeof full.results)[1]["checkpoint"] }),
-      ),
-    );
+    const resumed = await drive(optimizeMultiAgent(multiOptions({ resumeFrom: older })));
     expect(resumed.results).toEqual(full.results.slice(2));
     expect(resumed.final).toEqual(full.final);
   });

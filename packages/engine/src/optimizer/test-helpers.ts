@@ -1,4 +1,5 @@
 /** Helpers shared by the optimiser's unit tests. */
+import type { MultiAgentConfig } from "@promptune/contracts";
 import { createFakeLlm, type FakeLlmOptions, syntheticExamples } from "../testing/fake-llm";
 import { estimateRun } from "./estimate";
 import { optimizeSingleAgent } from "./single";
@@ -62,3 +63,17 @@ export function singleEstimate(options: SingleAgentOptions) {
     ...(options.seedSurvey === undefined ? {} : { seedSurvey: options.seedSurvey }),
   });
 }
+
+/** An agent of the multi-agent fixtures: a fixed model and temperature, a description naming it. */
+function fixtureAgent(name: string, prompt: string) {
+  return { name, prompt, model_name: "m", temperature: 0.4, description: `${name} node.` };
+}
+
+/** A coordinator and two workers (Expert, Writer), for multi-agent tests over the fake port. */
+export const TWO_WORKER_CONFIG: MultiAgentConfig = {
+  "master-agent": fixtureAgent("Coordinator", "You coordinate."),
+  "worker-agents": [
+    fixtureAgent("Expert", "You know policies."),
+    fixtureAgent("Writer", "You write."),
+  ],
+};
