@@ -18,11 +18,13 @@
  * task, a format rule the seed lacks; `scope`: a fifth, judged, whose
  * reflection often states a kind's fix for every case) and `team` (world.ts: a
  * check world for multi-agent mode — three workers owning nine types drawn
- * per seed, two types rare, a harmful rule in one worker's seed prompt). Also
+ * per seed, two types rare, a harmful rule in one worker's seed prompt) and
+ * `crew` (world.ts: a second multi-agent check world — four workers, eight
+ * types, every type owned by two workers drawn per seed). Also
  * printed: calls, tokens, presented validation − held-out, and presented
  * prompt length / shortest prompt reaching its score.
  *
- *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute,booking,sharp,general,format,scope,team,facets]
+ *   npx tsx bench/quality.ts [--seeds 20] [--first 1] [--world types,rubric,rare,dilute,booking,sharp,general,format,scope,team,facets,crew]
  *     [--only single,single2,fixed,ax,ax2,multi,multi2,multi-product,ablations,variants,multi-ablations,frontier,server]
  *     [--ablation TEXT]   (only the ablation, multi-ablation and variant rows whose name contains TEXT)
  *     [--frontier-budget N]   (the frontier row's call budget, default 480)
@@ -49,8 +51,8 @@
  *     [--language fr|fr-long]   (the rule worlds' own text — rules, seed prompts, rubric, requests —
  *         in French; fr-long: each request framed by a greeting and thanks, as customers write)
  *
- * `--only server` runs the rule worlds' single-agent row, and `types` and
- * `team`'s single- and multi-agent rows, through the real app
+ * `--only server` runs the rule worlds' single-agent row, and `types`,
+ * `team` and `crew`'s single- and multi-agent rows, through the real app
  * (bench/quality/server-path.ts, server-path-types.ts): the world's rows
  * (`--product-split N`, else 60) uploaded, the run started over REST at the
  * product's cap, its outcome read from the run's history record as the

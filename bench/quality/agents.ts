@@ -197,7 +197,7 @@ export class WorldAgents {
         current,
         failures,
         this.rng,
-        (t) => routeText(w.types[t] as string, w.workers[w.owners[t] as number] as string),
+        (t) => routeText(w.types[t] as string, w.workers[this.anOwner(t)] as string),
         (t) => routeText(w.types[t] as string, w.workers[this.otherWorker(t)] as string),
         [RELAY_RULE],
       );
@@ -216,11 +216,19 @@ export class WorldAgents {
       [...current.matchAll(/Handles ([a-z]+) questions\./g)].map((m) => m[1] as string),
     );
     for (const t of failures) {
-      const mine = w.owners[t] === target.worker;
+      const mine = w.owns(target.worker, t);
       if (mine ? this.rng.next() < 0.6 : this.rng.next() < 0.2) claims.add(w.types[t] as string);
     }
     const base = current.replace(/\s*Handles [a-z]+ questions\./g, "").trim();
     return [base, ...[...claims].map((c) => `Handles ${c} questions.`)].join(" ").trim();
+  }
+
+  /** The owner a route names: the only one, else one drawn (types shared by two workers). */
+  private anOwner(type: number): number {
+    const owners = this.world.ownerSets[type] as number[];
+    return owners.length === 1
+      ? (owners[0] as number)
+      : (owners[this.rng.int(owners.length)] as number);
   }
 
   /** A worker that does not own `type`: the only one with two workers, else one drawn. */
@@ -246,9 +254,11 @@ export class WorldAgents {
     );
     const q = question(lastUser(call), this.book);
     if (!q) return JSON.stringify({ delegations: [] });
-    const p = this.world.pRoute(coordinator, descriptions, q.type);
-    const owner = this.world.owners[q.type] as number;
-    const pick = this.rng.next() < p ? owner : this.otherWorker(q.type);
+    const pick = this.world.shared
+      ? this.rng.weighted(this.world.routeShares(coordinator, descriptions, q.type))
+      : this.rng.next() < this.world.pRoute(coordinator, descriptions, q.type)
+        ? (this.world.owners[q.type] as number)
+        : this.otherWorker(q.type);
     const task = lastUser(call);
     return JSON.stringify({ delegations: [{ worker: this.world.workers[pick], task }] });
   }
@@ -259,7 +269,7 @@ export class WorldAgents {
     const index = this.world.workers.findIndex((n) => sys.includes(`You are "${n}"`));
     const q = question(lastUser(call), this.book);
     if (!q || index < 0) return "I cannot help.";
-    const p = this.world.owners[q.type] === index ? this.world.pCorrect(sys, q.type) : 0.1;
+    const p = this.world.owns(index, q.type) ? this.world.pCorrect(sys, q.type) : 0.1;
     return this.answer(lastUser(call), p);
   }
 

@@ -55,7 +55,7 @@ export function readOptions(): QualityOptions {
       first: { type: "string", default: "1" },
       world: {
         type: "string",
-        default: "types,rubric,rare,dilute,booking,sharp,general,format,scope,team,facets",
+        default: "types,rubric,rare,dilute,booking,sharp,general,format,scope,team,facets,crew",
       },
       only: { type: "string", default: "single,fixed,ax,multi,ablations" },
       ablation: { type: "string", default: "" },

@@ -1,5 +1,5 @@
 /**
- * The question-type worlds (`types`, `team`) through the real app, as
+ * The question-type worlds (`types`, `team`, `crew`) through the real app, as
  * `server-path.ts` runs the rule worlds: the world's rows uploaded as JSONL,
  * the run started over REST (single-agent from the bench's seed prompt, or
  * multi-agent from the world's seed team) at the product's own cap, and the

@@ -1,5 +1,5 @@
 /**
- * A seed's types-family world (world.ts: `types` and `team`) as a run starts
+ * A seed's types-family world (world.ts: `types`, `team` and `crew`) as a run starts
  * it: the seed prompt and multi-agent seed configuration, the questions drawn
  * and served by the fixture server, the examples a user would upload, and the
  * presented prompt's length against the shortest with its score. Shared by

@@ -14,7 +14,10 @@
  * that own alternate types; `team` is a check world for multi-agent mode,
  * added in session 42 and never used to choose a mechanism — three workers,
  * nine types of which two are rare, owners drawn per seed, and one worker's
- * seed prompt holding a harmful generic rule.
+ * seed prompt holding a harmful generic rule; `crew` is a second multi-agent
+ * check world, added in session 53 after the multi-agent defaults were chosen
+ * — four workers, eight types (two rare), every type owned by two workers, so
+ * a route pays only when the owner it names states the type's rule.
  */
 import { Prng } from "../../packages/engine/src/util/prng";
 
@@ -53,6 +56,12 @@ export interface WorldShape {
   drawnOwners: boolean;
   /** Whether one worker's seed prompt (drawn per seed) also states a harmful generic rule. */
   harmfulSeedWorker: boolean;
+  /**
+   * How many workers own each type (drawn per seed, loads balanced; 1 when absent). With two, a
+   * question is answered well by either owner whose prompt states the type's rule, so a route
+   * and the rule it needs must land on the same worker.
+   */
+  sharedOwners?: number;
 }
 
 /** The first world: six types, two workers owning alternate types. */
@@ -75,8 +84,22 @@ export const TEAM_SHAPE: WorldShape = {
   harmfulSeedWorker: true,
 };
 
+/**
+ * The second multi-agent check world (session 53): four workers, eight types of which two are
+ * rare, every type owned by two workers drawn per seed, a harmful rule in one worker's seed.
+ */
+export const CREW_SHAPE: WorldShape = {
+  name: "crew",
+  types: [...TYPES, "percent", "phones"],
+  workers: ["Atlas", "Borealis", "Cygnus", "Draco"],
+  rare: 2,
+  drawnOwners: true,
+  harmfulSeedWorker: true,
+  sharedOwners: 2,
+};
+
 /** The shapes `--world` can name besides the rule worlds. */
-export const WORLD_SHAPES: WorldShape[] = [TYPES_SHAPE, TEAM_SHAPE];
+export const WORLD_SHAPES: WorldShape[] = [TYPES_SHAPE, TEAM_SHAPE, CREW_SHAPE];
 
 /**
  * The shape every run of `runners.ts` builds its world with (`--world types` or `team`), set by
@@ -110,8 +133,10 @@ export class World {
   readonly weights: number[];
   readonly types: string[];
   readonly workers: string[];
-  /** The worker that owns each type. */
+  /** The worker that owns each type (the first of its owners when types are shared). */
   readonly owners: number[];
+  /** Every worker that owns each type (one unless the shape shares types). */
+  readonly ownerSets: number[][];
   /** The worker whose seed prompt states a harmful rule (`harmfulSeedWorker`), or −1. */
   readonly harmedWorker: number;
 
@@ -135,6 +160,37 @@ export class World {
         this.owners[k] = i % this.workers.length;
       });
     this.harmedWorker = shape.harmfulSeedWorker ? rng.int(this.workers.length) : -1;
+    this.ownerSets = this.owners.map((w) => [w]);
+    // drawn after everything above, so the worlds that share nothing keep their seeds
+    if ((shape.sharedOwners ?? 1) > 1) this.drawSharedOwners(shape.sharedOwners as number, rng);
+  }
+
+  /** Gives every type `count` distinct owners, each pick the least-loaded worker (ties drawn). */
+  private drawSharedOwners(count: number, rng: Prng): void {
+    const load = this.workers.map(() => 0);
+    for (const k of rng.shuffle([...this.types.keys()])) {
+      const picked: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const free = this.workers.map((_, w) => w).filter((w) => !picked.includes(w));
+        const least = Math.min(...free.map((w) => load[w] as number));
+        const ties = free.filter((w) => load[w] === least);
+        const w = ties[rng.int(ties.length)] as number;
+        picked.push(w);
+        load[w] = (load[w] as number) + 1;
+      }
+      this.ownerSets[k] = picked;
+      this.owners[k] = picked[0] as number;
+    }
+  }
+
+  /** Whether worker `w` answers type-`type` questions well when its prompt states the rule. */
+  owns(w: number, type: number): boolean {
+    return (this.ownerSets[type] as number[]).includes(w);
+  }
+
+  /** Whether the world's types have more than one owner each. */
+  get shared(): boolean {
+    return (this.shape.sharedOwners ?? 1) > 1;
   }
 
   /** `count` questions drawn with the world's type frequencies (`tag` keeps ids unique). */
@@ -191,9 +247,35 @@ export class World {
     return 1 / this.workers.length;
   }
 
+  /**
+   * The share of type-`type` questions a coordinator sends to each worker. With one owner per
+   * type, `pRoute` to the owner and the rest spread evenly. With shared types the coordinator
+   * follows the routes it states (0.97 over the workers they name), else the descriptions that
+   * claim the type (0.85 over them), else it picks at random.
+   */
+  routeShares(coordinator: string, descriptions: string[], type: number): number[] {
+    const n = this.workers.length;
+    if (!this.shared) {
+      const p = this.pRoute(coordinator, descriptions, type);
+      return this.workers.map((_, w) => (w === this.owners[type] ? p : (1 - p) / (n - 1)));
+    }
+    const name = this.types[type] as string;
+    const t = coordinator.toLowerCase();
+    const all = this.workers.map((_, w) => w);
+    const named = all.filter((w) =>
+      t.includes(routeText(name, this.workers[w] as string).toLowerCase()),
+    );
+    const claims = all.filter((w) => descriptions[w]?.toLowerCase().includes(name) ?? false);
+    const spread = (set: number[], p: number) =>
+      all.map((w) => (set.includes(w) ? p / set.length : (1 - p) / (n - set.length)));
+    if (named.length > 0 && named.length < n) return spread(named, 0.97);
+    if (claims.length > 0 && claims.length < n) return spread(claims, 0.85);
+    return all.map(() => 1 / n);
+  }
+
   /** The workers that do not own `type`. */
   nonOwners(type: number): number[] {
-    return this.workers.map((_, w) => w).filter((w) => w !== this.owners[type]);
+    return this.workers.map((_, w) => w).filter((w) => !this.owns(w, type));
   }
 
   /** Expected accuracy of a single-agent prompt on questions with the world's type mix. */
@@ -205,9 +287,12 @@ export class World {
   expectedMulti(c: MultiWorldConfig): number {
     const relay = c.coordinator.toLowerCase().includes(RELAY_RULE.toLowerCase()) ? 1 : 1 - GARBLE;
     return this.mix((k) => {
-      const route = this.pRoute(c.coordinator, c.descriptions, k);
-      const owner = this.pCorrect(c.workers[this.owners[k] as number] ?? "", k);
-      return relay * (route * owner + (1 - route) * 0.1);
+      const shares = this.routeShares(c.coordinator, c.descriptions, k);
+      const answered = shares.reduce(
+        (s, share, w) => s + share * (this.owns(w, k) ? this.pCorrect(c.workers[w] ?? "", k) : 0.1),
+        0,
+      );
+      return relay * answered;
     });
   }
 
@@ -216,9 +301,15 @@ export class World {
     return this.mix(() => HIGH);
   }
 
-  /** The best possible multi-agent accuracy. */
+  /**
+   * The best possible multi-agent accuracy: each type routed to one owner, every owner stating its
+   * rule (the few questions a route misses then still reach another owner when types are shared).
+   */
   bestMulti(): number {
-    return this.mix(() => 0.97 * HIGH + 0.03 * 0.1);
+    const n = this.workers.length;
+    const owners = this.shape.sharedOwners ?? 1;
+    const astray = 0.03 / (n - 1);
+    return this.mix(() => (0.97 + astray * (owners - 1)) * HIGH + astray * (n - owners) * 0.1);
   }
 
   /** The right rule of a type (used by the reflection when it understands a failure). */
