@@ -4,7 +4,14 @@
  * rule, and the worlds that share nothing keep the draws they always had.
  */
 import { describe, expect, it } from "vitest";
-import { CREW_SHAPE, type MultiWorldConfig, routeText, TEAM_SHAPE, World } from "./world";
+import {
+  CREW_SHAPE,
+  type MultiWorldConfig,
+  RELAY_RULE,
+  routeText,
+  TEAM_SHAPE,
+  World,
+} from "./world";
 
 const world = new World(11, CREW_SHAPE);
 const plain = (): MultiWorldConfig => ({
@@ -12,7 +19,6 @@ const plain = (): MultiWorldConfig => ({
   workers: world.workers.map(() => "You answer with the case code only."),
   descriptions: world.workers.map(() => "Support specialist."),
 });
-const relay = "Relay the worker's answer verbatim as the final reply.";
 
 /**
  * Every type routed to the owner `pick` chooses, its rule in the prompts of both its owners or,
@@ -27,7 +33,7 @@ function routedTo(pick: (owners: number[]) => number, routedOnly = false): Multi
       c.workers[o] = `${c.workers[o]} ${world.rightRule(k)}`;
     return routeText(name, world.workers[w] as string);
   });
-  c.coordinator = [c.coordinator, relay, ...routes].join(" ");
+  c.coordinator = [c.coordinator, RELAY_RULE, ...routes].join(" ");
   return c;
 }
 

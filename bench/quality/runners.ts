@@ -149,7 +149,7 @@ export async function runPromptuneMulti(
       calls: server.counters.calls,
       tokens: server.counters.tokens,
       lengthRatio: Number.NaN,
-      // no temperature effect: the ceiling is the best configuration the run proposed
+      // no temperature effect: the ceiling is the best configuration the run accepted
       ceiling: Math.max(
         ...[config, final.best.config, ...final.iterations.map((i) => i.config)].map((c) =>
           world.expectedMulti(multiView(c)),

@@ -33,6 +33,8 @@ export const HARMFUL_RULES = [
   "Answer in a full, friendly sentence.",
   "When unsure, list every plausible answer.",
 ];
+/** Multi-agent: the share of questions a coordinator sends where a stated route says. */
+export const ROUTED = 0.97;
 /** Multi-agent: the coordinator must relay the worker's answer verbatim. */
 export const RELAY_RULE = "Relay the worker's answer verbatim as the final reply.";
 /** Multi-agent: without the relay rule the composer garbles this share of answers. */
@@ -102,8 +104,8 @@ export const CREW_SHAPE: WorldShape = {
 export const WORLD_SHAPES: WorldShape[] = [TYPES_SHAPE, TEAM_SHAPE, CREW_SHAPE];
 
 /**
- * The shape every run of `runners.ts` builds its world with (`--world types` or `team`), set by
- * the bench for each world it runs.
+ * The shape every run of `runners.ts` builds its world with (`--world types`, `team` or
+ * `crew`), set by the bench for each world it runs.
  */
 export const worldShape = { current: TYPES_SHAPE };
 
@@ -139,6 +141,8 @@ export class World {
   readonly ownerSets: number[][];
   /** The worker whose seed prompt states a harmful rule (`harmfulSeedWorker`), or −1. */
   readonly harmedWorker: number;
+  /** How many workers own each type (`sharedOwners`, else 1). */
+  readonly ownersPerType: number;
 
   constructor(
     readonly seed: number,
@@ -161,8 +165,9 @@ export class World {
       });
     this.harmedWorker = shape.harmfulSeedWorker ? rng.int(this.workers.length) : -1;
     this.ownerSets = this.owners.map((w) => [w]);
+    this.ownersPerType = shape.sharedOwners ?? 1;
     // drawn after everything above, so the worlds that share nothing keep their seeds
-    if ((shape.sharedOwners ?? 1) > 1) this.drawSharedOwners(shape.sharedOwners as number, rng);
+    if (this.shared) this.drawSharedOwners(this.ownersPerType, rng);
   }
 
   /** Gives every type `count` distinct owners, each pick the least-loaded worker (ties drawn). */
@@ -190,7 +195,7 @@ export class World {
 
   /** Whether the world's types have more than one owner each. */
   get shared(): boolean {
-    return (this.shape.sharedOwners ?? 1) > 1;
+    return this.ownersPerType > 1;
   }
 
   /** `count` questions drawn with the world's type frequencies (`tag` keeps ids unique). */
@@ -240,7 +245,7 @@ export class World {
     const others = this.nonOwners(type);
     const right = names(owner);
     const wrong = others.some(names);
-    if (right && !wrong) return 0.97;
+    if (right && !wrong) return ROUTED;
     if (wrong && !right) return 0.05;
     const claims = (w: number) => descriptions[w]?.toLowerCase().includes(name) ?? false;
     if (claims(owner) && !others.some(claims)) return 0.85;
@@ -268,7 +273,7 @@ export class World {
     const claims = all.filter((w) => descriptions[w]?.toLowerCase().includes(name) ?? false);
     const spread = (set: number[], p: number) =>
       all.map((w) => (set.includes(w) ? p / set.length : (1 - p) / (n - set.length)));
-    if (named.length > 0 && named.length < n) return spread(named, 0.97);
+    if (named.length > 0 && named.length < n) return spread(named, ROUTED);
     if (claims.length > 0 && claims.length < n) return spread(claims, 0.85);
     return all.map(() => 1 / n);
   }
@@ -307,9 +312,9 @@ export class World {
    */
   bestMulti(): number {
     const n = this.workers.length;
-    const owners = this.shape.sharedOwners ?? 1;
-    const astray = 0.03 / (n - 1);
-    return this.mix(() => (0.97 + astray * (owners - 1)) * HIGH + astray * (n - owners) * 0.1);
+    const owners = this.ownersPerType;
+    const astray = (1 - ROUTED) / (n - 1);
+    return this.mix(() => (ROUTED + astray * (owners - 1)) * HIGH + astray * (n - owners) * 0.1);
   }
 
   /** The right rule of a type (used by the reflection when it understands a failure). */

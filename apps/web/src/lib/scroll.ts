@@ -38,8 +38,7 @@ const USER_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "mousedown"] as co
  * down the page), until the user scrolls by themselves.
  */
 export function scrollToIdWhenReady(id: string, timeoutMs = 10_000): void {
-  const start = performance.now();
-  const end = start + timeoutMs;
+  const end = performance.now() + timeoutMs;
   let lastTop: number | null = null;
   let stableFrames = 0;
   /** The element's page position the last scroll aimed at; null before the first. */
