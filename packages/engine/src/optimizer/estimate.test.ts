@@ -93,8 +93,8 @@ describe("estimateRun", () => {
     expect(e.byModel.some((m) => m.model === "judge-model")).toBe(false);
     // plan + composition on the coordinator's model, each worker once per reply;
     // multi-agent minibatches hold 4 examples (MULTI_AGENT_DEFAULTS); the survey all 12 train;
-    // the presented configuration answers half of the 9 validation examples once more
-    const replies = 9 + 12 + 2 * (4 + 4 + 9) + 2 * 9 + 5;
+    // the presented configuration answers a quarter of the 9 validation examples (3) once more
+    const replies = 9 + 12 + 2 * (4 + 4 + 9) + 2 * 9 + 3;
     expect(e.byModel.find((m) => m.model === "coord-model")?.calls).toBe(2 * replies);
     expect(e.byModel.find((m) => m.model === "worker-model")?.calls).toBe(2 * replies);
   });

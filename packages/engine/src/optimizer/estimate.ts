@@ -21,7 +21,7 @@ import { scorerDepth } from "../judge/scorer";
 import { CONFIRM_EXAMPLES } from "./confirm";
 import { ALLOWANCE, addReplies, candidateTexts, exampleSizes, Ledger } from "./estimate-tokens";
 import { OPTIMISER_DEFAULTS } from "./loop";
-import { MECHANISM_DEFAULTS } from "./mechanisms";
+import { MECHANISM_DEFAULTS, multiFreshExamples } from "./mechanisms";
 import { MULTI_AGENT_DEFAULTS } from "./multi";
 import { multiModelLabel, withModels } from "./multi-sweep";
 import { searchReplies } from "./search-validation";
@@ -162,14 +162,14 @@ export function estimateRun(input: EstimateInput): RunEstimate {
       ? endPasses * split.validation.length + freshAfterProbe
       : 0;
   const variants = iterations > 0 ? sweepInputs(input) : [];
-  // Multi-agent without candidate models: the presented configuration answers half of the
-  // validation set once more for its presented score (`multiFreshPass`, finalise.ts).
+  // Multi-agent without candidate models: the presented configuration answers the first part of
+  // the validation set once more for its presented score (`multiFreshPass`, finalise.ts).
   const freshReplies =
     input.mode === "multi" &&
     iterations > 0 &&
     variants.length === 0 &&
     MECHANISM_DEFAULTS.multiFreshPass
-      ? Math.ceil(split.validation.length / 2)
+      ? multiFreshExamples(split.validation.length)
       : 0;
   addReplies(ledger, input, replies + testReplies + probeReplies + freshReplies, judged);
   // With candidate models: the presented configuration on each of them, then one more

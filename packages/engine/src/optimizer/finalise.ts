@@ -58,16 +58,16 @@ export async function finalise<C>(
   /**
    * Measures the presented configuration on the validation set once more (from the calls above
    * the test reserve) and presents that pass: its measurement so far won a choice among several.
-   * With `partial`, when the calls pay for at least half of the set but not all of it, the pass
-   * covers the first examples they pay for: a smaller measurement no choice saw is noisier but
-   * not biased upwards, which the winner of a choice is.
+   * With `least`, when the calls pay for at least that many examples but not the whole set, the
+   * pass covers the first examples they pay for: a smaller measurement no choice saw is noisier
+   * but not biased upwards, which the winner of a choice is.
    */
-  const presentFreshPass = async (partial = false) => {
+  const presentFreshPass = async (least?: number) => {
     const perReply = observedCallsPerReply(env.replyStats, env.perRun);
     const all = env.split.validation;
     const paid = Math.floor((env.meter.remaining() - env.testReserve) / Math.max(perReply, 1e-9));
     const examples =
-      partial && paid < all.length && paid >= Math.ceil(all.length / 2) ? all.slice(0, paid) : all;
+      least !== undefined && paid < all.length && paid >= least ? all.slice(0, paid) : all;
     const fresh = await validationPass(
       env,
       bestRecord.config,
@@ -109,18 +109,21 @@ export async function finalise<C>(
     // with probes in halves, a fresh pass of half the set or more beats the chosen measurement
     // with `probeFreshPass` the presented measurement won a choice even when no probe ran
     if (env.freshPresentedScore && (chosen.probed > 0 || env.probeFreshPass) && !options.sweep)
-      await presentFreshPass(env.sequentialProbes);
+      await presentFreshPass(
+        env.sequentialProbes ? Math.ceil(env.split.validation.length / 2) : undefined,
+      );
   }
   // the pick won among the search's candidates on these examples: present a pass not used to
-  // choose it — whole with temperature edits, at least half in a multi-agent run at a budget
-  // (`multiFreshPass`). A lone re-scored candidate's second pass chose nothing and is presented;
+  // choose it — whole with temperature edits, at least the part kept back in a multi-agent run at a
+  // budget (`multiFreshPass`, `multiFreshPart`). A lone re-scored candidate's second pass chose nothing and is presented;
   // when two or more were re-scored, their second passes took part in the choice, so the pick's
   // is biased upwards as its first was (docs/optimiser.md, "Session 46")
   const searchPick =
     !options.sweep && best !== 0 && !env.adapter.deterministic?.(bestRecord.config);
   if (searchPick && !env.temperatureByEvidence && env.temperatureEdits && env.freshPresentedScore)
     await presentFreshPass();
-  else if (searchPick && env.multiFreshPass && pick.rescored !== 1) await presentFreshPass(true);
+  else if (searchPick && env.multiFreshPass && pick.rescored !== 1)
+    await presentFreshPass(env.multiFreshCount);
   let frontier: FrontierOutcome<C> | null = null;
   if (options.sweep) {
     if (bestEvidence) {

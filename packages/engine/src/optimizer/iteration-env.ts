@@ -53,8 +53,10 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   centreProbe: boolean;
   /** Present a fresh validation measurement of a temperature chosen among several. */
   freshPresentedScore: boolean;
-  /** Multi-agent at a call budget: half a pass kept back to present the pick afresh (mechanisms.ts). */
+  /** Multi-agent at a call budget: part of a pass kept back to present the pick afresh (mechanisms.ts). */
   multiFreshPass: boolean;
+  /** The validation examples kept back for that fresh pass (0 without it). */
+  multiFreshCount: number;
   /** Single-agent under the cold prior: half a pass kept back to present afresh after the probe. */
   probeFreshPass: boolean;
   /** Draw minibatches toward the parent's failures and uncovered strata (targeting.ts). */

@@ -258,16 +258,16 @@ export async function* runOptimisation<C>(
     return await finalise(env, state, {
       evaluateTest,
       promptOf: adapter.promptOf,
-      // the re-scoring leaves the presented fresh pass its half (finalise.ts)
+      // the re-scoring leaves the presented fresh pass its part (finalise.ts)
       rescores: affordableRescores(
         rescoreTop,
         meter.remaining(),
         env.testReserve +
           env.temperatureReserve +
           sweepCalls +
-          (env.multiFreshPass || env.probeFreshPass
-            ? Math.ceil(split.validation.length / 2) * observedCallsPerReply(env.replyStats, perRun)
-            : 0),
+          (env.multiFreshCount +
+            (env.probeFreshPass ? Math.ceil(split.validation.length / 2) : 0)) *
+            observedCallsPerReply(env.replyStats, perRun),
         split.validation.length * observedCallsPerReply(env.replyStats, perRun),
       ),
       signal,

@@ -517,7 +517,7 @@ describe("the instruction-level merge's default", () => {
           instructionMerge: instructionMerge ?? MECHANISM_DEFAULTS.instructionMerge,
         }),
         options,
-        40,
+        { size: 20, perRun: 2 },
       ).fingerprint;
     // a run on the defaults records nothing of the merge, as runs with it on did before its
     // default changed: their checkpoints carry the same fingerprint and resume

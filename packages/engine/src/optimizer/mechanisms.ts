@@ -7,7 +7,7 @@
  * those still resume).
  */
 import type { ModeAdapter } from "./adapter";
-import { nonNegativeInt } from "./option-values";
+import { nonNegativeInt, positiveInt } from "./option-values";
 import { farFromCentre, SEQUENTIAL_PROBES, TEMPERATURE_PROBES } from "./temperature";
 import type { OptimiseOptionsBase } from "./types";
 
@@ -77,11 +77,15 @@ export const MECHANISM_DEFAULTS = {
   // seeds 1–20 0.893 → 0.903, 7001–7050 0.926 → 0.928, 7101–7150 0.901 → 0.906, gaps the same
   // on average (docs/optimiser.md, "Session 32")
   coldProbeWhole: true,
-  // multi-agent runs at a call budget keep half a validation pass back and present the pick's
+  // multi-agent runs at a call budget keep part of a validation pass back and present the pick's
   // fresh measurement: over 110 seeds of `types` in four blocks (1–20, 9001–9090) the gap
   // (presented validation − held-out) went from +4.0 to +2.2 points, share 0.837 → 0.828
   // (docs/optimiser.md, "Session 34")
   multiFreshPass: true,
+  // the part kept back for it, as a divisor of the validation set: a quarter instead of a half
+  // left the search the calls `crew` needed at 700 calls, 0.80 → 0.84 over 100 seeds, `types`
+  // and `team` unchanged, gaps no wider (docs/optimiser.md, "Session 55")
+  multiFreshPart: 4,
   // single-agent under the cold prior: half a validation pass more kept back, so the presented
   // score after the probe is a measurement no choice used (docs/optimiser.md, "Session 46")
   probeFreshPass: true,
@@ -100,18 +104,31 @@ export const MECHANISM_DEFAULTS = {
  */
 export const DRAFT_STEPS = { single: 1, multi: 0 } as const;
 
+/**
+ * The validation examples a multi-agent run at a call budget keeps back for the presented
+ * configuration's fresh pass (`multiFreshPass`): the first 1/`part` of the set, rounded up.
+ */
+export function multiFreshExamples(
+  validationSize: number,
+  part: number = MECHANISM_DEFAULTS.multiFreshPart,
+): number {
+  return Math.ceil(validationSize / part);
+}
+
 /** What the loop's environment and fingerprint need to know. */
 export function mechanismSettings<C>(
   adapter: ModeAdapter<C>,
   options: OptimiseOptionsBase,
-  validationCost: number,
+  /** The validation set's size and the calls one of its replies takes with its scoring. */
+  validation: { size: number; perRun: number },
   /** The run's starting temperature (modes with one; temperature edits probe it). */
   seedTemperature = 0,
-  /** Calls of the first half of the validation set (the unit of the end's passes in halves). */
-  halfValidationCost = validationCost,
   /** Whether the run sweeps candidate models (their confirmation takes the unspent calls). */
   sweeping = false,
 ) {
+  const validationCost = validation.size * validation.perRun;
+  // the first half of the validation set: the unit of the end's passes in halves
+  const halfValidationCost = Math.ceil(validation.size / 2) * validation.perRun;
   // reference-based metrics answer best cold; judged replies may want warmth (docs/optimiser.md,
   // "Session 18: temperature ties by metric")
   const coldPrior = !options.scorer && options.dataset.metric !== "judge";
@@ -164,6 +181,12 @@ export function mechanismSettings<C>(
     (options.multiFreshPass ?? MECHANISM_DEFAULTS.multiFreshPass);
   // the whole cold probe took the half pass that paid for a fresh one (Session 32); half a pass
   // more pays for it again (finalise.ts; docs/optimiser.md, "Session 46")
+  const multiFreshPart = positiveInt(
+    options.multiFreshPart,
+    MECHANISM_DEFAULTS.multiFreshPart,
+    "multiFreshPart",
+  );
+  const multiFreshCount = multiFreshPass ? multiFreshExamples(validation.size, multiFreshPart) : 0;
   const probeFreshApplies = coldProbeWhole && !sweeping;
   const probeFreshPass =
     probeFreshApplies &&
@@ -171,7 +194,7 @@ export function mechanismSettings<C>(
     (options.probeFreshPass ?? MECHANISM_DEFAULTS.probeFreshPass);
   const heldBack =
     (temperatureByEvidence && !probeHeldBack ? halfValidationCost : temperatureReserve) +
-    (multiFreshPass ? halfValidationCost : 0) +
+    multiFreshCount * validation.perRun +
     (probeFreshPass ? halfValidationCost : 0);
   const settings = {
     draftSteps,
@@ -183,6 +206,7 @@ export function mechanismSettings<C>(
     coldProbeWhole,
     freshPresentedScore,
     multiFreshPass,
+    multiFreshCount,
     probeFreshPass,
     removalEdits: adapter.removalOf !== undefined,
     removalHolds: options.removalHolds ?? false,

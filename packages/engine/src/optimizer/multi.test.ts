@@ -2,6 +2,7 @@ import type { MultiAgentConfig } from "@promptune/contracts";
 import { describe, expect, it } from "vitest";
 import type { LlmPort } from "../ports";
 import { createFakeLlm, syntheticExamples, tagBody } from "../testing/fake-llm";
+import { multiFreshExamples } from "./mechanisms";
 import {
   MULTI_AGENT_DEFAULTS,
   multiAgentComponents,
@@ -198,14 +199,14 @@ describe("multi-agent presented score at a call budget", () => {
     return { port, counts };
   }
 
-  it("presents a fresh measurement of at least half the validation set, not the pick's own", async () => {
-    const run = async (multiFreshPass: boolean) => {
+  it("presents a fresh measurement of at least the part kept back, not the pick's own", async () => {
+    const run = async (multiFreshPass: boolean, multiFreshPart?: number) => {
       // no re-scoring of the top candidates (which would also present a second measurement)
       const { options: o } = options({ seedSurvey: false, rescoreTop: 0 });
       const maxCalls = 400;
       const llm = spoilingRepeats(o.llm);
       const { results, final } = await drive(
-        optimizeMultiAgent({ ...o, llm: llm.port, maxCalls, multiFreshPass }),
+        optimizeMultiAgent({ ...o, llm: llm.port, maxCalls, multiFreshPass, multiFreshPart }),
       );
       expect(final.usage.calls).toBeLessThanOrEqual(maxCalls);
       const searched = results.find(
@@ -219,9 +220,13 @@ describe("multi-agent presented score at a call budget", () => {
     // the pick improved on the seed; without the pass it is presented with its own measurement
     expect(on.searched).toBeGreaterThan(0);
     expect(off.presented).toBe(off.searched);
-    // with it, half the validation set or more is answered again (spoiled here) and presented
-    expect(on.repeats - off.repeats).toBeGreaterThanOrEqual(Math.ceil(on.validation / 2));
+    // with it, a quarter of the validation set or more is answered again (spoiled here) and
+    // presented; with a half kept back (the default until session 55), half or more
+    expect(on.repeats - off.repeats).toBeGreaterThanOrEqual(multiFreshExamples(on.validation));
     expect(on.presented).toBeLessThan(on.searched ?? 0);
+    const half = await run(true, 2);
+    expect(half.repeats - off.repeats).toBeGreaterThanOrEqual(Math.ceil(half.validation / 2));
+    expect(half.presented).toBeLessThan(half.searched ?? 0);
   });
 
   it("presents a fresh pass when the top candidates' second measurement chose the pick", async () => {
@@ -236,9 +241,11 @@ describe("multi-agent presented score at a call budget", () => {
     const searched = results.find(
       (r) => JSON.stringify(r.config) === JSON.stringify(final.best.config),
     )?.validationScore;
-    // two candidates answered the validation set again, and the pick half of it or more a third time
-    expect(llm.counts.asked).toBeGreaterThanOrEqual(2 * validation + Math.ceil(validation / 2));
-    expect(llm.counts.repeats).toBeGreaterThanOrEqual(Math.ceil(validation / 2));
+    // two candidates answered the validation set again, and the pick the part kept back or more
+    // a third time
+    const part = multiFreshExamples(validation);
+    expect(llm.counts.asked).toBeGreaterThanOrEqual(2 * validation + part);
+    expect(llm.counts.repeats).toBeGreaterThanOrEqual(part);
     // the second measurement took part in the choice, so the presented score is the third
     expect(searched).toBeGreaterThan(0);
     expect(final.best.validationScore).toBeLessThan(searched ?? 0);

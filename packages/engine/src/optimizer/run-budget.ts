@@ -85,9 +85,8 @@ export function planRunBudget<C>(
   const mechanisms = mechanismSettings(
     adapter,
     options,
-    validationCost,
+    { size: split.validation.length, perRun },
     adapter.temperatureOf?.(seedCandidate) ?? 0,
-    Math.ceil(split.validation.length / 2) * perRun,
     plan !== undefined,
   );
   const seedSurvey = options.seedSurvey ?? MECHANISM_DEFAULTS.seedSurvey;

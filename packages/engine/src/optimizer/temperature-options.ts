@@ -78,13 +78,19 @@ export interface TemperatureChoiceOptions {
    */
   freshPresentedScore?: boolean;
   /**
-   * Multi-agent runs at a call budget (`maxCalls`) without candidate models: half a validation
-   * pass is kept back, and the picked configuration answers at least that half once more and is
-   * presented with that measurement, which no choice saw. Its first measurement won the pool's
-   * choice and reads high (about 4 points above the held-out score without this). Needs
-   * `freshPresentedScore`. Default true.
+   * Multi-agent runs at a call budget (`maxCalls`) without candidate models: the first part of
+   * the validation set (`multiFreshPart`) is kept back, and the picked configuration answers at
+   * least that part once more, more when the search left calls over, and is presented with that
+   * measurement, which no choice saw. Its first measurement won the pool's choice and reads high
+   * (about 4 points above the held-out score without this). Needs `freshPresentedScore`.
+   * Default true.
    */
   multiFreshPass?: boolean;
+  /**
+   * With `multiFreshPass`: the fresh pass kept back is the first 1/`multiFreshPart` of the
+   * validation set, rounded up. Default 4, a quarter (2, a half, until session 55).
+   */
+  multiFreshPart?: number;
   /**
    * Single-agent runs whose probe colder than the pick answers the whole validation set
    * (`coldProbeWhole`), without candidate models: half a validation pass more is kept back, and
