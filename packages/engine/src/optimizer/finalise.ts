@@ -114,9 +114,9 @@ export async function finalise<C>(
       );
   }
   // the pick won among the search's candidates on these examples: present a pass not used to
-  // choose it — whole with temperature edits, at least the part kept back in a multi-agent run at a
-  // budget (`multiFreshPass`, `multiFreshPart`). A lone re-scored candidate's second pass chose nothing and is presented;
-  // when two or more were re-scored, their second passes took part in the choice, so the pick's
+  // choose it — whole with temperature edits, at least the part kept back in a multi-agent run
+  // at a budget (`multiFreshPass`, `multiFreshPart`). A lone re-scored candidate's second pass
+  // chose nothing and is presented; when two or more were re-scored, their second passes took part in the choice, so the pick's
   // is biased upwards as its first was (docs/optimiser.md, "Session 46")
   const searchPick =
     !options.sweep && best !== 0 && !env.adapter.deterministic?.(bestRecord.config);

@@ -83,8 +83,8 @@ export const MECHANISM_DEFAULTS = {
   // (docs/optimiser.md, "Session 34")
   multiFreshPass: true,
   // the part kept back for it, as a divisor of the validation set: a quarter instead of a half
-  // left the search the calls `crew` needed at 700 calls, 0.80 → 0.84 over 100 seeds, `types`
-  // and `team` unchanged, gaps no wider (docs/optimiser.md, "Session 55")
+  // left the search the calls `crew` needed at 700 calls, 0.796 → 0.826 over 300 seeds, `types`
+  // and `team` unchanged, gaps within 3 points (docs/optimiser.md, "Session 55")
   multiFreshPart: 4,
   // single-agent under the cold prior: half a validation pass more kept back, so the presented
   // score after the probe is a measurement no choice used (docs/optimiser.md, "Session 46")
@@ -179,14 +179,14 @@ export function mechanismSettings<C>(
     multiFreshApplies &&
     freshPresentedScore &&
     (options.multiFreshPass ?? MECHANISM_DEFAULTS.multiFreshPass);
-  // the whole cold probe took the half pass that paid for a fresh one (Session 32); half a pass
-  // more pays for it again (finalise.ts; docs/optimiser.md, "Session 46")
   const multiFreshPart = positiveInt(
     options.multiFreshPart,
     MECHANISM_DEFAULTS.multiFreshPart,
     "multiFreshPart",
   );
   const multiFreshCount = multiFreshPass ? multiFreshExamples(validation.size, multiFreshPart) : 0;
+  // the whole cold probe took the half pass that paid for a fresh one (Session 32); half a pass
+  // more pays for it again (finalise.ts; docs/optimiser.md, "Session 46")
   const probeFreshApplies = coldProbeWhole && !sweeping;
   const probeFreshPass =
     probeFreshApplies &&
