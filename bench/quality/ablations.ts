@@ -28,6 +28,18 @@ export const ABLATIONS: Array<[string, EngineOverrides]> = [
   ["  − conflicting additions dropped", { conflictingAdditionsDropped: false } as EngineOverrides],
   ["  − seed's survey of the train set", { seedSurvey: false } as EngineOverrides],
   [
+    "  − a judged prefix of 10 under the cap (floor 20)",
+    { searchValidationFloor: 20 } as EngineOverrides,
+  ],
+  [
+    "  − the final choice on the examples after the prefix",
+    { restFinalChoice: false } as EngineOverrides,
+  ],
+  [
+    "  − both (session 55's search passes and final choice)",
+    { searchValidationFloor: 20, restFinalChoice: false } as EngineOverrides,
+  ],
+  [
     "  − generic additions pruned in the refinement round",
     { pruneGenericAdditions: false } as EngineOverrides,
   ],

@@ -42,12 +42,18 @@ export async function finalise<C>(
     evaluateTest: boolean;
     promptOf: (c: C) => string;
     rescores: number;
+    /** Validation examples after the search's prefix, where the top candidates are re-scored (search-validation.ts). */
+    rest: readonly DatasetExample[];
     signal: AbortSignal;
     /** The model sweep (runs with candidate models), its reserve and the reply cost meter. */
     sweep?: { plan: SweepPlan<C>; reserve: number; replyCost: ReplyCostMeter; replies: number };
   },
 ): Promise<FinalResult<C>> {
-  const pick = await selectFinal(env, state, options.rescores, options.signal);
+  const searchEnv = env;
+  const pick = await selectFinal(env, state, options.rescores, options.signal, options.rest);
+  // once the finalists were re-scored on the rest of the set, the end's passes measure the pick there
+  if (pick.rescored > 0 && options.rest.length > 0)
+    env = { ...env, split: { ...env.split, validation: [...options.rest] } };
   const best = pick.index;
   let bestRecord = { ...(state.candidates[best] as CandidateRecord<C>), score: pick.score };
   let bestScores = pick.scores;
@@ -248,7 +254,7 @@ export async function finalise<C>(
         }
       : {}),
     usage: { ...env.meter.total },
-    pick: explainPick(env, state, {
+    pick: explainPick(searchEnv, state, {
       index: best,
       validationMean: pick.score,
       measurements: pick.rescored > 0 ? 2 : 1,

@@ -30,7 +30,12 @@ import { RunRecorder } from "./recorder";
 import { ReplyCostMeter } from "./reply-cost";
 import { withResumedTuning } from "./resume-tuning";
 import { BUDGET_DEFAULTS, planRunBudget } from "./run-budget";
-import { searchValidationSize, withValidationSize } from "./search-validation";
+import {
+  restOfValidation,
+  SEARCH_VALIDATION_FLOOR,
+  searchValidationSize,
+  withValidationSize,
+} from "./search-validation";
 import { startRun } from "./start";
 import { fromCheckpoint, type RunState, runFingerprint } from "./state";
 import { surveySeed } from "./survey";
@@ -112,14 +117,21 @@ export async function* runOptimisation<C>(
   // a resumed run keeps the size it started with
   const validationSize = options.resumeFrom
     ? (options.resumeFrom.validationSize ?? fullSplit.validation.length)
-    : searchValidationSize(fullSplit.validation.length, options.maxCalls, {
-        iterations,
-        minibatch: Math.min(minibatchSize, fullSplit.train.length),
-        perRun: fullBudget.perRun,
-        survey: fullBudget.survey,
-        testReserve: fullBudget.testReserve,
-      });
+    : searchValidationSize(
+        fullSplit.validation.length,
+        options.maxCalls,
+        {
+          iterations,
+          minibatch: Math.min(minibatchSize, fullSplit.train.length),
+          perRun: fullBudget.perRun,
+          survey: fullBudget.survey,
+          testReserve: fullBudget.testReserve,
+        },
+        options.searchValidationFloor ?? SEARCH_VALIDATION_FLOOR[adapter.mode],
+      );
   const split = withValidationSize(fullSplit, validationSize);
+  // the final choice re-scores the top candidates on the examples after the prefix
+  const rest = (options.restFinalChoice ?? true) ? restOfValidation(fullSplit, validationSize) : [];
   const budget =
     split === fullSplit
       ? fullBudget
@@ -172,7 +184,10 @@ export async function* runOptimisation<C>(
     proposalsPerIteration,
     testReserve,
     finalReserve:
-      (options.maxCalls === undefined ? rescoreTop * validationCost : 0) + heldBack + sweepCalls,
+      (options.maxCalls === undefined ? rescoreTop * validationCost : 0) +
+      rescoreTop * rest.length * perRun +
+      heldBack +
+      sweepCalls,
     ...mechanisms.settings,
     proposalCap:
       options.maxCalls === undefined
@@ -268,8 +283,9 @@ export async function* runOptimisation<C>(
           (env.multiFreshCount +
             (env.probeFreshPass ? Math.ceil(split.validation.length / 2) : 0)) *
             observedCallsPerReply(env.replyStats, perRun),
-        split.validation.length * observedCallsPerReply(env.replyStats, perRun),
+        (rest.length || split.validation.length) * observedCallsPerReply(env.replyStats, perRun),
       ),
+      rest,
       signal,
       ...(plan
         ? { sweep: { plan, reserve: sweepCalls, replyCost, replies: repliesBeforeStart } }

@@ -4,10 +4,14 @@
  * scored once more on the validation set, each is judged by both
  * measurements, and the best of them is presented with the fresh second
  * measurement alone, which its selection from the whole pool did not see.
- * Candidates whose replies are deterministic are not scored again (a second
+ * When a tight cap cut the search to a prefix of the validation set, the
+ * second measurement is on the examples after it (`rest`): examples no
+ * candidate answered judge the finalists afresh. Candidates whose replies
+ * are deterministic are not scored again on the prefix (a second
  * measurement would repeat the first).
  */
 
+import type { DatasetExample } from "@promptune/contracts";
 import { mapAll } from "../util/limit";
 import { type ExampleEvaluation, evaluateCandidate, meanScore } from "./evaluate";
 import type { IterationEnv } from "./iteration-env";
@@ -57,18 +61,22 @@ export function pooledMean(
  * examples it answered as a parent: the candidates the search kept building
  * on carry more evidence, so their rank is less of a lucky draw): scores the
  * `rescores` best candidates again (when the pool has a choice to make) and
- * takes the best pooled mean with the second measurement. The presented
- * score stays the validation mean (of both measurements when re-measured).
- * Falls back to the single measurement when the budget runs out.
+ * takes the best pooled mean with the second measurement, on `rest` when
+ * the search left examples after its prefix. The pick's score is the
+ * second measurement's mean. Falls back to the single measurement when the
+ * budget runs out.
  */
 export async function selectFinal<C>(
   env: IterationEnv<C>,
   state: RunState<C>,
   rescores: number,
   signal: AbortSignal,
+  rest: readonly DatasetExample[] = [],
 ): Promise<FinalPick> {
   const means = state.candidates.map((c) => c.score);
   const n = env.split.validation.length;
+  // the second measurement: on the examples after the search's prefix when it left any
+  const again = rest.length > 0 ? rest : env.split.validation;
   const evidence = (c: { trainEvidence?: { sum: number; count: number } } | undefined) =>
     env.pooledFinalPick === false ? undefined : c?.trainEvidence;
   const pooled = state.candidates.map((c) => pooledMean([c.score], n, evidence(c)));
@@ -81,8 +89,8 @@ export async function selectFinal<C>(
   try {
     const second = await mapAll(top, async (index) => {
       const c = state.candidates[index] as { config: C; score: number; scores: number[] };
-      if (env.adapter.deterministic?.(c.config)) return { scores: c.scores };
-      const stage = await evaluateCandidate(env, c.config, env.split.validation, signal);
+      if (rest.length === 0 && env.adapter.deterministic?.(c.config)) return { scores: c.scores };
+      const stage = await evaluateCandidate(env, c.config, again, signal);
       return { scores: stage.evaluations.map((e) => e.score), evaluations: stage.evaluations };
     });
     let pick: FinalPick = { index: plain, score: -1, rescored: top.length, scores: [] };
@@ -92,11 +100,14 @@ export async function selectFinal<C>(
       const first = means[index] ?? 0;
       const measured = second[k];
       const fresh = measured?.scores ?? [];
-      const again = meanScore(fresh);
-      const rank = pooledMean([first, again], n, evidence(c));
+      const secondMean = meanScore(fresh);
+      // both passes weighted by their examples (the rest may hold fewer than the prefix)
+      const m = again.length;
+      const both = (first * n + secondMean * m) / (n + m);
+      const rank = pooledMean([both], n + m, evidence(c));
       if (rank > pickPooled + EPS || (Math.abs(rank - pickPooled) <= EPS && index < pick.index)) {
         pickPooled = rank;
-        pick = { index, score: again, rescored: top.length, scores: fresh };
+        pick = { index, score: secondMean, rescored: top.length, scores: fresh };
         if (measured?.evaluations) pick.evaluations = measured.evaluations;
       }
     });

@@ -56,6 +56,18 @@ export interface OptimiseOptionsBase extends TemperatureChoiceOptions {
   /** Top candidates scored once more on the validation set before the final pick. Default 2. */
   rescoreTop?: number;
   /**
+   * With `maxCalls` below what the search needs: the fewest validation examples it cuts its
+   * passes to (a prefix of the set; the final choice re-scores the top candidates on the
+   * examples after it). Default 10 single-agent, 20 multi-agent (search-validation.ts).
+   */
+  searchValidationFloor?: number;
+  /**
+   * When a tight cap cut the search to a prefix of the validation set, the final choice
+   * re-scores the top candidates on the examples after it (calls kept back for that) instead of
+   * on the prefix again. Default true.
+   */
+  restFinalChoice?: boolean;
+  /**
    * Train failures shown to the reflection beyond the minibatch: the parent's own cached ones,
    * then (with `inheritedFailures`) its ancestors'. Default 16 (multi-agent 24).
    */
