@@ -130,8 +130,10 @@ export async function* runOptimisation<C>(
         options.searchValidationFloor ?? SEARCH_VALIDATION_FLOOR[adapter.mode],
       );
   const split = withValidationSize(fullSplit, validationSize);
-  // the final choice re-scores the top candidates on the examples after the prefix
-  const rest = (options.restFinalChoice ?? true) ? restOfValidation(fullSplit, validationSize) : [];
+  // the final choice re-scores the top candidates on the examples after a small prefix
+  const restOff = !(options.restFinalChoice ?? OPTIMISER_DEFAULTS.restFinalChoice);
+  const afterPrefix = restOfValidation(fullSplit, validationSize);
+  const rest = restOff ? [] : afterPrefix;
   const budget =
     split === fullSplit
       ? fullBudget
@@ -221,6 +223,8 @@ export async function* runOptimisation<C>(
     ...(seedSurvey ? {} : { seedSurvey: false }),
     // only when off, so checkpoints written before the option existed still resume
     ...(env.nearBestParents ? {} : { nearBestParents: false }),
+    // only when off where it applies (a prefix below 20), so earlier checkpoints still resume
+    ...(restOff && afterPrefix.length > 0 ? { restFinalChoice: false } : {}),
   });
 
   // Replies before this (re)start were not metered by `replyCost`.

@@ -86,6 +86,10 @@ export const MECHANISM_DEFAULTS = {
   // left the search the calls `crew` needed at 700 calls, 0.796 → 0.826 over 300 seeds, `types`
   // and `team` unchanged, gaps within 3 points (docs/optimiser.md, "Session 55")
   multiFreshPart: 4,
+  // a search that a tight cap cut to a validation prefix below 20 examples keeps calls back to
+  // re-score its top candidates on the examples after the prefix: the four judged worlds at 400
+  // calls, 100 seeds, 0.819 → 0.852 (docs/optimiser.md, "Session 56"; search-validation.ts)
+  restFinalChoice: true,
   // single-agent under the cold prior: half a validation pass more kept back, so the presented
   // score after the probe is a measurement no choice used (docs/optimiser.md, "Session 46")
   probeFreshPass: true,

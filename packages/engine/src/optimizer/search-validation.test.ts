@@ -96,6 +96,29 @@ describe("the validation examples a tight cap leaves the search", () => {
     expect(final.pick?.validationMeasurements).toBe(2);
   });
 
+  it("a run's fingerprint names the final choice on the rest only when it is off where it applies", async () => {
+    const dataset = {
+      name: "synthetic",
+      metric: "judge" as const,
+      examples: syntheticExamples(150),
+    };
+    const fingerprint = async (restFinalChoice: boolean | undefined, maxCalls?: number) => {
+      const o = {
+        iterations: 1,
+        seed: 4,
+        dataset,
+        restFinalChoice,
+        ...(maxCalls ? { maxCalls } : {}),
+      };
+      const { results } = await drive(singleOptions(o).run());
+      return results[0]?.checkpoint.fingerprint;
+    };
+    expect(await fingerprint(true, 200)).toBe(await fingerprint(undefined, 200));
+    expect(await fingerprint(false, 200)).not.toBe(await fingerprint(undefined, 200));
+    // uncapped, the search scores the whole set and no rest is kept
+    expect(await fingerprint(false)).toBe(await fingerprint(undefined));
+  });
+
   it("a multi-agent run at the announced cap scores the whole set too", async () => {
     const agent = (name: string) => ({
       name,
