@@ -73,6 +73,11 @@ export const ABLATIONS: Array<[string, EngineOverrides]> = [
     "  − the judge's probe at 0.5 from an end of the range",
     { centreProbe: false } as EngineOverrides,
   ],
+  [
+    // acts only in judged runs that start at 0.3–0.7 and whose leader drifts to an end
+    "  − the judge's probe at 0.5 after a drift to an end",
+    { centreProbeOnDrift: false } as EngineOverrides,
+  ],
 ];
 
 /** Multi-agent mechanisms, each switched off alone (`--only multi-ablations`, ≤ 700 calls). */

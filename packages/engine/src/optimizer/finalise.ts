@@ -92,7 +92,7 @@ export async function finalise<C>(
   const seedTemperature = temperatureOf
     ? temperatureOf((state.candidates[0] as CandidateRecord<C>).config)
     : 0;
-  if (env.temperatureByEvidence && temperatureOf && withTemperature) {
+  if ((env.temperatureByEvidence || env.centreProbeOnDrift) && temperatureOf && withTemperature) {
     const perReply = observedCallsPerReply(env.replyStats, env.perRun);
     // the probe leaves the fresh pass its half (`probeFreshPass`)
     const freshHalf = env.probeFreshPass

@@ -22,7 +22,10 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   replyStats: { replies: number; calls: number };
   /** Calls kept back for the final held-out test evaluation. */
   testReserve: number;
-  /** Calls kept back for the final re-scoring of the top candidates. */
+  /**
+   * Calls kept back for the end of the run (the re-scoring of the top candidates, the probes and
+   * passes kept back); with `centreProbeOnDrift` it follows the leader's temperature (loop.ts).
+   */
   finalReserve: number;
   /** Most proposals one iteration may try. */
   proposalCap: number;
@@ -51,6 +54,8 @@ export interface IterationEnv<C> extends EvaluationContext<C> {
   temperatureTiesToLower: boolean;
   /** The end's probe measures the middle of the range instead of 0 and the start (temperature.ts). */
   centreProbe: boolean;
+  /** A judged run that started mid-range probes the middle after a drift to an end (temperature.ts). */
+  centreProbeOnDrift: boolean;
   /** Present a fresh validation measurement of a temperature chosen among several. */
   freshPresentedScore: boolean;
   /** Multi-agent at a call budget: part of a pass kept back to present the pick afresh (mechanisms.ts). */

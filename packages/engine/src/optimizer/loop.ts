@@ -41,6 +41,7 @@ import { fromCheckpoint, type RunState, runFingerprint } from "./state";
 import { surveySeed } from "./survey";
 import type { SweepPlan } from "./sweep";
 import { taskContextOf } from "./task";
+import { driftReserve } from "./temperature";
 import type { OptimisationCheckpoint, OptimisationRun, OptimiseOptionsBase } from "./types";
 
 /**
@@ -246,9 +247,15 @@ export async function* runOptimisation<C>(
       yield iterationResult(adapter, state, env, 0, true, 0, started.depth + surveyDepth);
     }
 
+    const searchFinalReserve = env.finalReserve;
+    // the end's examples: the rest of the set after a judged prefix, else the validation set
+    const endPass = (rest.length || split.validation.length) * perRun;
+    // the centre probe's pass while the search's leader lies at an end (`centreProbeOnDrift`)
+    const keptForDrift = () => driftReserve(env, state.candidates, endPass);
     while (state.iteration < iterations) {
       throwIfAborted(signal);
       meter.startIteration();
+      env.finalReserve = searchFinalReserve + keptForDrift();
       const share = iterationShare(
         meter.remaining(),
         env.testReserve + env.finalReserve,
@@ -277,12 +284,14 @@ export async function* runOptimisation<C>(
     return await finalise(env, state, {
       evaluateTest,
       promptOf: adapter.promptOf,
-      // the re-scoring leaves the presented fresh pass its part (finalise.ts)
+      // the re-scoring leaves the presented fresh pass its part (finalise.ts), and the centre
+      // probe its pass when the leader drifted to an end
       rescores: affordableRescores(
         rescoreTop,
         meter.remaining(),
         env.testReserve +
           env.temperatureReserve +
+          keptForDrift() +
           sweepCalls +
           (env.multiFreshCount +
             (env.probeFreshPass ? Math.ceil(split.validation.length / 2) : 0)) *

@@ -307,6 +307,69 @@ describe("the judge's probe at the centre of the range (centreProbe)", () => {
   });
 });
 
+describe("the judge's probe at the centre after a drift to an end (centreProbeOnDrift)", () => {
+  /**
+   * A judged run that starts at 0.6, whose reflection adds the missing rubric items and moves
+   * the temperature to 0.9, where warm replies (above 0.8) fail the odd examples: its pick
+   * drifts to an end of the range. Returns the replies at 0.5, the run and its cap.
+   */
+  async function drifted(overrides: Partial<SingleAgentOptions>) {
+    const { options } = singleOptions(
+      { seed: 3, iterations: 4, temperature: 0.6, ...overrides },
+      {
+        reflect: (current, missing) => ({
+          prompt: [
+            ...new Set([...current.split("\n"), ...missing.slice(0, 2).map((m) => `Always ${m}.`)]),
+          ].join("\n"),
+          temperature: 0.9,
+        }),
+      },
+    );
+    let atCentre = 0;
+    const spoiled = spoiling(options.llm, (_, t) => t > 0.8);
+    const llm: LlmPort = {
+      ...spoiled,
+      complete(request) {
+        if (request.purpose === "assistant" && Math.abs((request.temperature ?? 0) - 0.5) < 0.01)
+          atCentre++;
+        return spoiled.complete(request);
+      },
+    };
+    // the product's cap: the search grows its minibatches into every call not kept back
+    const maxCalls = singleEstimate(options).maxCalls;
+    const { optimizeSingleAgent } = await import("./single");
+    const { final } = await drive(optimizeSingleAgent({ ...options, llm, maxCalls }));
+    expect(final.usage.calls).toBeLessThanOrEqual(maxCalls);
+    return { atCentre, final };
+  }
+
+  it("measures a drifted pick at 0.5 within the product's cap, the pass kept back by the search", async () => {
+    const off = await drifted({ centreProbeOnDrift: false });
+    const on = await drifted({});
+    // without it the search spends the calls and the pick stays where the reflection took it
+    expect(off.atCentre).toBe(0);
+    expect(off.final.best.config.temperature).toBeCloseTo(0.9, 10);
+    expect(on.atCentre).toBeGreaterThanOrEqual(EARLY_STOP_MIN_EXAMPLES / 2);
+    // 0.5 answers the odd examples that 0.9 fails: the probe wins and is presented
+    expect(on.final.best.config.temperature).toBeCloseTo(0.5, 10);
+  });
+
+  it("leaves a run that stays in the middle, is scored by exact answers or starts at an end as it was", async () => {
+    for (const overrides of [
+      // the reflection keeps the starting temperature: no leader ever lies at an end
+      { temperature: 0.6, tuneTemperature: false },
+      { dataset: { name: "synthetic", metric: "exact", examples: syntheticExamples(30) } },
+      { temperature: 1, centreProbe: false },
+    ] as Array<Partial<SingleAgentOptions>>) {
+      const a = await drifted({ ...overrides, centreProbeOnDrift: false });
+      const b = await drifted(overrides);
+      expect(b.final.usage.calls).toBe(a.final.usage.calls);
+      expect(b.atCentre).toBe(a.atCentre);
+      expect(b.final.best.config).toEqual(a.final.best.config);
+    }
+  });
+});
+
 describe("temperature ties by metric", () => {
   /** A port whose assistant fails one validation example at temperature 0 and answers it warm. */
   function colderMissesOne(inner: LlmPort, question: string): LlmPort {

@@ -20,6 +20,11 @@ export const MECHANISM_DEFAULTS = {
   // bench/quality.ts at starting temperatures 0.2 and 1 on two fresh blocks (docs/optimiser.md,
   // "Session 27"): judged worlds +0.023 / +0.027 (0.2) and +0.053 / +0.040 (1); at 0.7 it never acts
   centreProbe: true,
+  // a judged run that starts in the middle of the range (the product's 0.7) and whose pick drifted
+  // to an end probes the middle too; its search keeps the pass back only while its leader lies at
+  // an end: the four judged worlds at 400 calls +0.010 / +0.003 (seeds 1–40 / 41–100), through
+  // the server +0.008 / +0.002 (seeds 21–80 / 81–120) (docs/optimiser.md, "Session 58")
+  centreProbeOnDrift: true,
   freshPresentedScore: true,
   // measured in bench/quality.ts over four fresh blocks of seeds (41–280): minibatches toward
   // failures and strata did not help on average over the worlds (−0.008 to −0.025)
@@ -153,6 +158,18 @@ export function mechanismSettings<C>(
   const freshPresentedScore = options.freshPresentedScore ?? MECHANISM_DEFAULTS.freshPresentedScore;
   const sequentialProbes =
     temperatureByEvidence && (options.sequentialProbes ?? MECHANISM_DEFAULTS.sequentialProbes);
+  // a judged run that starts in the middle keeps a pass back only while its search's leader lies
+  // at an end, and then probes its pick at the middle (docs/optimiser.md, "Session 58"); a model
+  // sweep's confirmation takes the unspent calls instead
+  const driftApplies =
+    !coldPrior &&
+    adapter.temperatureOf !== undefined &&
+    !farFromCentre(seedTemperature) &&
+    !temperatureByEvidence &&
+    !temperatureEdits &&
+    !sweeping;
+  const centreProbeOnDrift =
+    driftApplies && (options.centreProbeOnDrift ?? MECHANISM_DEFAULTS.centreProbeOnDrift);
   // with temperature edits and no end probes, one pass is kept back for the fresh pass; probes in
   // halves keep back one pass (one probe, whole when it is not clearly worse on its first half)
   const temperatureReserve = temperatureByEvidence
@@ -204,9 +221,13 @@ export function mechanismSettings<C>(
     draftSteps,
     temperatureTiesToLower,
     temperatureByEvidence,
-    centreProbe: centreProbe && temperatureByEvidence,
+    centreProbe: (centreProbe && temperatureByEvidence) || centreProbeOnDrift,
+    centreProbeOnDrift,
     temperatureReserve,
-    sequentialProbes,
+    // the probe after a drift answers in halves too, so half a pass can turn it down
+    sequentialProbes:
+      sequentialProbes ||
+      (centreProbeOnDrift && (options.sequentialProbes ?? MECHANISM_DEFAULTS.sequentialProbes)),
     coldProbeWhole,
     freshPresentedScore,
     multiFreshPass,
@@ -247,6 +268,9 @@ export function mechanismSettings<C>(
     // recorded only when off where it applies: it acts at the end of a run, so judged runs
     // checkpointed before it resume with it
     ...(centreApplies && !settings.centreProbe ? { centreProbe: false } : {}),
+    // recorded only when off where it applies: it changes only the calls the search keeps back
+    // for the end of a run, so judged runs checkpointed before it resume with it
+    ...(driftApplies && !centreProbeOnDrift ? { centreProbeOnDrift: false } : {}),
     ...(settings.temperatureEdits ? { temperatureEdits: true } : {}),
     // recorded only when off: it changes only the end of a run, so earlier checkpoints resume with it
     ...(temperatureByEvidence && !settings.sequentialProbes ? { sequentialProbes: false } : {}),

@@ -27,6 +27,16 @@ export interface TemperatureChoiceOptions {
    */
   centreProbe?: boolean;
   /**
+   * The LLM judge and a user's scorer, in a run that starts in the middle part of the
+   * temperature range (0.3–0.7, the product's 0.7) with `temperatureByEvidence` off: when the
+   * final pick's temperature drifted to an end (0–0.2 or 0.8–1), the pick is also measured at
+   * the middle (0.5), in halves. The search keeps the probe's pass back only while its leading
+   * candidate lies at an end, so a run that stays in the middle loses no calls to it; the
+   * probe runs when the calls pay for all of it. The higher mean wins. Default true
+   * (docs/optimiser.md, "Session 58").
+   */
+  centreProbeOnDrift?: boolean;
+  /**
    * With `temperatureByEvidence`: each probe temperature answers the first half of the
    * validation set first and the second half only when it is not clearly worse than the pick
    * there; only the lowest other temperature is probed, so one validation pass is kept back

@@ -7,7 +7,10 @@
  * reference-based metrics (`coldProbeWhole`); or, with `sequentialProbes`
  * off, whole at 0 and at the run's starting one; with `centreProbe`, a judged
  * run that started at an end of the range, at 0.5), within calls kept back
- * for it. The best validation mean wins; ties go to the lower temperature,
+ * for it — or, with `centreProbeOnDrift`, a judged run that started in the
+ * middle and whose pick drifted to an end, at 0.5 within the calls its search
+ * kept back while its leader lay there (`driftReserve`) or left. A probe
+ * starts only when the calls pay for all of it. The best validation mean wins; ties go to the lower temperature,
  * where for the reference-based metrics a tie is a difference within one
  * standard error of the paired per-example differences (the noise of the
  * comparison itself), and for the judge and a user's scorer only an exact
@@ -17,6 +20,7 @@ import type { DatasetExample } from "@promptune/contracts";
 import { type ExampleEvaluation, evaluateCandidate, meanScore } from "./evaluate";
 import type { IterationEnv } from "./iteration-env";
 import { BudgetExhaustedError } from "./meter";
+import { bestByScores } from "./pareto";
 import { EARLY_STOP_MIN_EXAMPLES, scoreInHalves } from "./validation";
 
 /** Most temperatures probed besides the picked candidate's own. */
@@ -51,6 +55,24 @@ export const CENTRE_DISTANCE = 0.3;
  */
 export function farFromCentre(t: number): boolean {
   return Math.abs(t - CENTRE_TEMPERATURE) >= CENTRE_DISTANCE - EPS;
+}
+
+/**
+ * The calls a judged search that started in the middle of the range keeps
+ * back for the centre probe (`centreProbeOnDrift`): a pass over the end's
+ * examples while its leader's temperature lies at an end, none while it stays
+ * in the middle. The probe is paid for where the temperature may cost most of
+ * the gain, and the search keeps its calls everywhere else.
+ */
+export function driftReserve<C>(
+  env: Pick<IterationEnv<C>, "centreProbeOnDrift" | "adapter">,
+  candidates: ReadonlyArray<{ config: C; scores: number[] }>,
+  passCost: number,
+): number {
+  if (!env.centreProbeOnDrift) return 0;
+  const leader = candidates[bestByScores(candidates.map((c) => c.scores))];
+  const t = leader ? env.adapter.temperatureOf?.(leader.config) : undefined;
+  return t !== undefined && farFromCentre(t) ? passCost : 0;
 }
 
 /**
@@ -136,6 +158,9 @@ export async function chooseTemperature<C>(
     // lowest temperature first (ties go to it): its first half, then, unless it is clearly
     // worse there, the rest; the next probe only with the calls left after it
     for (const t of probes) {
+      // a probe starts only when the calls pay for all of it: its first half alone can reject
+      // it but never choose it, so a half the rest cannot follow is spent for nothing
+      if (env.meter.remaining() - reserved < all.length * perReply) break;
       // a probe colder than the pick under the cold prior answers the whole set, not judged on
       // half of it against the pick's own scores, which won the pool's selection (`coldProbeWhole`)
       const against = env.coldProbeWhole && t < current ? null : scores;
