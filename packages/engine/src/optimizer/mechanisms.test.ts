@@ -262,28 +262,35 @@ describe("temperature chosen by evidence by metric", () => {
   });
 });
 
+/**
+ * Runs `options` at the estimate's call cap over `port` (the options' own by default) and
+ * counts the assistant's replies at each temperature: where the end's probes answered.
+ */
+async function atEstimateCap(options: SingleAgentOptions, port: LlmPort = options.llm) {
+  const at = new Map<number, number>();
+  const llm: LlmPort = {
+    ...port,
+    complete(request) {
+      if (request.purpose === "assistant") {
+        const t = Math.round((request.temperature ?? 0) * 100) / 100;
+        at.set(t, (at.get(t) ?? 0) + 1);
+      }
+      return port.complete(request);
+    },
+  };
+  const maxCalls = singleEstimate(options).maxCalls;
+  const { optimizeSingleAgent } = await import("./single");
+  const { final } = await drive(optimizeSingleAgent({ ...options, llm, maxCalls }));
+  expect(final.usage.calls).toBeLessThanOrEqual(maxCalls);
+  return { at, final };
+}
+
 describe("the judge's probe at the centre of the range (centreProbe)", () => {
   /** Replies at each temperature and the final result of a run. */
   async function replies(metric: "judge" | "exact", overrides: Partial<SingleAgentOptions>) {
     const dataset = { name: "synthetic", metric, examples: syntheticExamples(30) } as const;
     const { options } = singleOptions({ seed: 2, iterations: 4, dataset, ...overrides });
-    const at = new Map<number, number>();
-    const inner = options.llm;
-    const llm: LlmPort = {
-      ...inner,
-      complete(request) {
-        if (request.purpose === "assistant") {
-          const t = Math.round((request.temperature ?? 0) * 100) / 100;
-          at.set(t, (at.get(t) ?? 0) + 1);
-        }
-        return inner.complete(request);
-      },
-    };
-    const maxCalls = singleEstimate(options).maxCalls;
-    const { optimizeSingleAgent } = await import("./single");
-    const { final } = await drive(optimizeSingleAgent({ ...options, llm, maxCalls }));
-    expect(final.usage.calls).toBeLessThanOrEqual(maxCalls);
-    return { at, final };
+    return atEstimateCap(options);
   }
 
   it("probes 0.5 by default in a judged run that starts at an end of the range, and changes nothing else", async () => {
@@ -325,22 +332,12 @@ describe("the judge's probe at the centre after a drift to an end (centreProbeOn
         }),
       },
     );
-    let atCentre = 0;
-    const spoiled = spoiling(options.llm, (_, t) => t > 0.8);
-    const llm: LlmPort = {
-      ...spoiled,
-      complete(request) {
-        if (request.purpose === "assistant" && Math.abs((request.temperature ?? 0) - 0.5) < 0.01)
-          atCentre++;
-        return spoiled.complete(request);
-      },
-    };
     // the product's cap: the search grows its minibatches into every call not kept back
-    const maxCalls = singleEstimate(options).maxCalls;
-    const { optimizeSingleAgent } = await import("./single");
-    const { final } = await drive(optimizeSingleAgent({ ...options, llm, maxCalls }));
-    expect(final.usage.calls).toBeLessThanOrEqual(maxCalls);
-    return { atCentre, final };
+    const { at, final } = await atEstimateCap(
+      options,
+      spoiling(options.llm, (_, t) => t > 0.8),
+    );
+    return { atCentre: at.get(0.5) ?? 0, final };
   }
 
   it("measures a drifted pick at 0.5 within the product's cap, the pass kept back by the search", async () => {
