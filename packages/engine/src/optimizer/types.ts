@@ -128,7 +128,11 @@ export interface OptimiseOptionsBase extends TemperatureChoiceOptions {
   merge?: boolean;
   /** Most model calls in flight at once (a per-run ceiling). Default 32. */
   concurrency?: number;
-  /** Ceiling on model calls for the whole run (all roles). Default: the run's worst case. */
+  /**
+   * Ceiling on model calls for the whole run (all roles). Default: the run's worst case, which
+   * can lie above `estimateRun(...).maxCalls`; pass that estimate's `maxCalls` (as the server and
+   * the CLI do) to hold a run to the number announced before it.
+   */
   maxCalls?: number;
   /** Score the initial and the best candidate on the held-out test split at the end. Default true. */
   evaluateTest?: boolean;
