@@ -57,7 +57,13 @@ function runShard(index: number, total: number, extra: string[]): Promise<number
   });
 }
 
-const total = shardCount(process.env, availableParallelism());
+let total: number;
+try {
+  total = shardCount(process.env, availableParallelism());
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
 const codes = await Promise.all(
   Array.from({ length: total }, (_, i) => runShard(i + 1, total, process.argv.slice(2))),
 );
